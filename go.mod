@@ -1,0 +1,3 @@
+module github.com/cudafp/cudafp
+
+go 1.26
