@@ -1,0 +1,103 @@
+package rounding
+
+import "github.com/cudafp/cudafp/internal/f32"
+
+// This file is cudafp's "specialize.h" (Berkeley SoftFloat): every decision
+// where CUDA on sm_90 picks one of the behaviours IEEE 754 allows, or departs
+// from IEEE 754, is a named constant or helper here and nowhere else, so that
+// a device measurement flips it in one place. The golden data captured on the
+// device (testdata/golden, DESIGN.md) is the judge of every entry; the
+// sources given are where each default comes from until then.
+
+// canonicalNaN is the NaN every float32 arithmetic result that is a NaN
+// takes (add, sub, mul, div, fma, sqrt, rcp, and cvt.rni.f32.f32 and its
+// siblings), whatever the operands' signs and payloads; signalling NaN
+// inputs behave as quiet ones. Source: cuda-facts.md §6 (CUDA Programming
+// Guide v1.1, the Maxwell SASS manual's MUFU note, and this project's H100
+// run of 1.5 M IEEE conformance cases, all four modes).
+const canonicalNaN = f32.CanonicalNaNBits // 0x7fffffff
+
+// ftzInput is the .ftz rule for operands: a subnormal input is read as the
+// zero of the same sign (PTX ISA "sign-preserving zero"; cuda-facts.md §6).
+// Other encodings pass unchanged.
+func ftzInput(u uint32) uint32 {
+	if u&f32.ExpMask == 0 {
+		return u & f32.SignMask
+	}
+	return u
+}
+
+// tininessAfterRounding selects which results .ftz flushes to the zero of
+// the same sign:
+//
+//	true:  the result rounded to 24 bits in the operation's mode, with an
+//	       unbounded exponent, is below 2^-126 in magnitude (IEEE 754
+//	       "tininess after rounding"); so a value just below 2^-126 that
+//	       rounds up to 2^-126 is returned as MinNormal, not flushed.
+//	false: the exact result is below 2^-126 (tininess before rounding).
+//
+// Both differ only for exact results in [2^-126·(1-2^-24), 2^-126) in
+// magnitude, rounded away from zero. The default is "after rounding", the
+// rule the project chose before any device data; the golden data (the
+// -ftz=true captures of add/mul/fma/div near 2^-126) decides.
+const tininessAfterRounding = true
+
+// ftzFlushes reports whether .ftz flushes a result that roundPack found
+// below 2^-126 before rounding: biased exponent bexp ≤ 0 of the leading bit,
+// significand sig with its leading bit at sigTop and sticky bits below, and
+// inc the rounding increment of the mode (roundpack.go).
+func ftzFlushes(bexp int32, sig, inc uint64) bool {
+	if !tininessAfterRounding || bexp < 0 {
+		return true
+	}
+	// bexp == 0: the exact value lies in [2^-127, 2^-126). Rounded to 24
+	// bits it reaches 2^-126 exactly when the increment carries out of the
+	// kept bits (ties-to-even keeps the carry: the carried value is even).
+	return sig+inc < 1<<(sigTop+1)
+}
+
+// exactZeroSign is the sign of an exact zero sum x + y with x = -y ≠ 0, or
+// of (+0) + (-0): +0 in every mode except RD, where it is -0 (IEEE 754
+// §6.3; the same for fma's exact zero sums). CUDA follows IEEE here.
+func exactZeroSign(m Mode) uint32 {
+	if m == RD {
+		return f32.SignMask
+	}
+	return 0
+}
+
+// f64 field widths used by the NaN rules below and by convert.go.
+const (
+	f64FracBits        = 52
+	f64Bias            = 1023
+	f64MaxBexp         = 0x7ff
+	f64SignMask uint64 = 1 << 63
+	f64FracMask uint64 = 1<<f64FracBits - 1
+	f64QuietBit uint64 = 1 << (f64FracBits - 1)
+	f64InfBits  uint64 = 0x7ff0000000000000
+)
+
+// nanF32ToF64 is cvt.f64.f32 of a NaN: sign and payload kept, the quiet bit
+// set (IEEE 754 §6.2.3; PTX: "f64 supports NaN payloads").
+func nanF32ToF64(x uint32) uint64 {
+	return uint64(x&f32.SignMask)<<32 | f64InfBits | f64QuietBit | uint64(x&f32.FracMask)<<(f64FracBits-f32.FracBits)
+}
+
+// nanF64ToF32 is cvt.{rn,rz,rp,rm}.f32.f64 of a NaN: the sign and the top 22
+// payload bits kept, the quiet bit set. Device-measured on this project's
+// H100, CUDA 13.0 (cuda-facts.md §6): 0x7ff0f9c7ff5fb763 → 0x7fc7ce3f,
+// 0xfff0000000004020 → 0xffc00000. This conversion does not canonicalize.
+func nanF64ToF32(x uint64) uint32 {
+	return uint32(x>>32)&f32.SignMask | f32.InfBits | f32.QuietBit | uint32(x>>(f64FracBits-f32.FracBits))&f32.FracMask
+}
+
+// Results of cvt.{rni,rzi,rpi,rmi}.{s32,u32,s64,u64}.f32 for a NaN source:
+// 0 for 32-bit destinations, 1<<63 for 64-bit destinations, signed and
+// unsigned alike (PTX ISA §9.7.9.21 and the SASS F2I description agree;
+// cuda-facts.md §5). Out-of-range values saturate to the destination range.
+const (
+	nanToI32 int32  = 0
+	nanToU32 uint32 = 0
+	nanToI64 int64  = -1 << 63
+	nanToU64 uint64 = 1 << 63
+)
