@@ -1,0 +1,222 @@
+// Input generators and block hash of the cudafp capture harness: the same
+// integer computations as internal/spec (gen.go, hash.go). Host and device.
+#pragma once
+#include <cstdint>
+#ifdef __CUDACC__
+#define CUDAFP_HD __host__ __device__
+#else
+#define CUDAFP_HD
+#endif
+
+// ---- shared with internal/spec ------------------------------------------------
+
+static const uint64_t GAMMA = 0x9e3779b97f4a7c15ull;
+static const uint64_t GEN_SEED = 0x6375646166702d31ull;
+static const uint64_t SAMPLE_SEED = 0x6375646166702d32ull;
+static const uint64_t GEN_COUNT = 1ull << 24;
+static const int BLOCKS = 256;
+static const int RECORDED = 4096;
+static const int SAMPLES = 1024;
+static const int SHOWN = 16;
+
+CUDAFP_HD inline uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+CUDAFP_HD inline uint64_t draw(uint64_t seed, uint64_t n) { return mix64(seed + (n + 1) * GAMMA); }
+CUDAFP_HD inline uint64_t elem_hash(uint64_t i, uint64_t out, bool wide) {
+  return wide ? mix64((i << 32) ^ mix64(out)) : mix64((i << 32) | (out & 0xffffffffull));
+}
+CUDAFP_HD inline uint32_t lo32(uint64_t r) { return (uint32_t)r; }
+CUDAFP_HD inline uint32_t hi32(uint64_t r) { return (uint32_t)(r >> 32); }
+CUDAFP_HD inline int32_t exp8(uint32_t x) { return (int32_t)((x >> 23) & 0xff); }
+CUDAFP_HD inline uint32_t with_exp(uint32_t x, int32_t e) {
+  e = e < 0 ? 0 : (e > 254 ? 254 : e);
+  return (x & 0x807fffffu) | ((uint32_t)e << 23);
+}
+CUDAFP_HD inline uint32_t add_ulps(uint32_t x, int32_t d) {
+  return (x & 0x80000000u) | (((x & 0x7fffffffu) + (uint32_t)d) & 0x7fffffffu);
+}
+CUDAFP_HD inline int32_t small9(uint32_t a) { return (int32_t)(a % 9u) - 4; }
+CUDAFP_HD inline int clz32(uint32_t v) {
+  int n = 0;
+  if (v == 0) return 32;
+  while (!(v & 0x80000000u)) { v <<= 1; n++; }
+  return n;
+}
+CUDAFP_HD inline uint32_t real_f32(int64_t m, int32_t scale) {
+  uint32_t s = 0;
+  if (m < 0) { s = 0x80000000u; m = -m; }
+  if (m == 0) return s;
+  uint32_t u = (uint32_t)m;
+  int32_t e = 31 - clz32(u);
+  uint32_t frac = (u << (23 - e)) & 0x7fffffu;
+  int32_t be = e + scale + 127;
+  be = be < 1 ? 1 : (be > 254 ? 254 : be);
+  return s | ((uint32_t)be << 23) | frac;
+}
+CUDAFP_HD inline uint32_t near_special(const uint64_t* axis, int n, uint64_t r) {
+  uint32_t v = (uint32_t)axis[r % (uint64_t)n];
+  return add_ulps(v, small9(hi32(r)));
+}
+
+enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64 };
+enum { TF32, TF64, TI32, TU32, TI64, TU64 };
+
+CUDAFP_HD inline uint32_t real_misc(uint64_t r) {
+  int64_t m = (int64_t)(lo32(r) & 0xffffffu);
+  if (hi32(r) & 0x80000000u) m = -m;
+  return real_f32(m, (int32_t)(hi32(r) % 41u) - 20 - 23);
+}
+
+CUDAFP_HD inline void gen_family(int fam, uint64_t s, const uint64_t* r, uint32_t* x, uint32_t* y, uint32_t* z) {
+  switch (fam) {
+  case FamArith:
+    if (s == 4) { *x = lo32(r[0]); *y = add_ulps(*x ^ 0x80000000u, small9(hi32(r[0]))); *z = lo32(r[1]); }
+    else if (s == 5) { *x = lo32(r[0]); *y = add_ulps(*x, small9(hi32(r[0]))); *z = lo32(r[1]); }
+    else if (s == 6) { *x = with_exp(lo32(r[0]), (int32_t)(hi32(r[0]) % 25u)); *y = with_exp(lo32(r[1]), (int32_t)(hi32(r[1]) % 25u)); *z = with_exp(lo32(r[2]), (int32_t)(hi32(r[2]) % 25u)); }
+    else { *x = with_exp(lo32(r[0]), 230 + (int32_t)(hi32(r[0]) % 25u)); *y = with_exp(lo32(r[1]), 230 + (int32_t)(hi32(r[1]) % 25u)); *z = with_exp(lo32(r[2]), 230 + (int32_t)(hi32(r[2]) % 25u)); }
+    return;
+  case FamMul:
+    if (s == 4 || s == 5) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = with_exp(lo32(r[1]), 128 - exp8(*x) + (int32_t)(hi32(r[1]) % 29u) - 26);
+      *z = with_exp(lo32(r[2]), 128 - exp8(*x) + (int32_t)(hi32(r[2]) % 29u) - 26);
+    } else if (s == 6) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = with_exp(lo32(r[1]), 381 - exp8(*x) + (int32_t)(hi32(r[1]) % 5u) - 2);
+      *z = with_exp(lo32(r[2]), 381 - exp8(*x) + (int32_t)(hi32(r[2]) % 5u) - 2);
+    } else {
+      *x = add_ulps(0x3f800000u | (lo32(r[0]) & 0x80000000u), small9(hi32(r[0]))); *y = lo32(r[1]); *z = lo32(r[2]);
+    }
+    return;
+  case FamDiv:
+    if (s == 4) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = with_exp(lo32(r[1]), exp8(*x) + 126 - ((int32_t)(hi32(r[1]) % 29u) - 2)); *z = lo32(r[2]);
+    } else if (s == 5) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = with_exp(lo32(r[1]), exp8(*x) - 127 + (int32_t)(hi32(r[1]) % 5u) - 2); *z = lo32(r[2]);
+    } else if (s == 6) {
+      *x = lo32(r[0]); *y = with_exp(lo32(r[1]), 253 + (int32_t)(hi32(r[1]) % 2u)); *z = lo32(r[2]);
+    } else {
+      *x = lo32(r[0]); *y = add_ulps(*x, small9(hi32(r[0]))) ^ (lo32(r[1]) & 0x80000000u); *z = lo32(r[2]);
+    }
+    return;
+  case FamFMA:
+    if (s == 4) {
+      *x = lo32(r[0]); *y = add_ulps(0x3f800000u, small9(hi32(r[0]))); *z = add_ulps(*x ^ 0x80000000u, small9(hi32(r[1])));
+    } else if (s == 5) {
+      *x = with_exp(lo32(r[0]), 20 + (int32_t)(hi32(r[0]) % 215u));
+      int32_t k = (int32_t)(hi32(r[1]) % 41u) - 20;
+      *y = ((uint32_t)(127 + k) << 23) | (lo32(r[1]) & 0x80000000u);
+      *z = add_ulps(with_exp(*x ^ 0x80000000u ^ (*y & 0x80000000u), exp8(*x) + k), small9(hi32(r[2])));
+    } else if (s == 6) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = with_exp(lo32(r[1]), 128 - exp8(*x) + (int32_t)(hi32(r[1]) % 29u) - 26);
+      *z = with_exp(lo32(r[2]), (int32_t)(hi32(r[2]) % 25u));
+    } else {
+      *x = lo32(r[0]); *y = lo32(r[1]);
+      *z = with_exp(lo32(r[2]), exp8(*x) + exp8(*y) - 127 + (int32_t)(hi32(r[2]) % 51u) - 25);
+    }
+    return;
+  case FamPow:
+    if (s == 4) {
+      *x = real_f32((int64_t)(hi32(r[0]) % ((1u << 24) - 1u)) + 1, -20);
+      *y = real_f32((int64_t)(lo32(r[1]) % ((80u << 18) + 1u)) - (40 << 18), -18); *z = lo32(r[2]);
+    } else if (s == 5) {
+      *x = add_ulps(0x3f800000u, (int32_t)(hi32(r[0]) % (1u << 17)) - (1 << 16));
+      *y = with_exp(lo32(r[1]), 127 + (int32_t)(hi32(r[1]) % 31u)); *z = lo32(r[2]);
+    } else if (s == 6) {
+      *x = real_f32((int64_t)(hi32(r[0]) % ((1u << 24) - 1u)) + 1, -20) | 0x80000000u;
+      *y = real_f32((int64_t)(lo32(r[1]) % 81u) - 40, 0); *z = lo32(r[2]);
+    } else {
+      *x = lo32(r[0]) & 0x7fffffffu; *y = real_f32((int64_t)(lo32(r[1]) % (1u << 24)) - (1 << 23), -22); *z = lo32(r[2]);
+    }
+    return;
+  }
+  *x = real_misc(r[0]); *y = real_misc(r[1]); *z = real_misc(r[2]);
+}
+
+CUDAFP_HD inline void gen_f32(int fam, uint64_t s, const uint64_t* r, const uint64_t* axis, int n, uint32_t* x, uint32_t* y, uint32_t* z) {
+  switch (s) {
+  case 0: *x = lo32(r[0]); *y = hi32(r[0]); *z = lo32(r[1]); return;
+  case 1: *x = lo32(r[0]); *y = (*x & 0x7f800000u) | (hi32(r[0]) & 0x807fffffu); *z = (*x & 0x7f800000u) | (lo32(r[1]) & 0x807fffffu); return;
+  case 2: *x = lo32(r[0]); *y = with_exp(lo32(r[1]), exp8(*x) + (int32_t)(hi32(r[0]) % 51u) - 25); *z = with_exp(lo32(r[2]), exp8(*x) + (int32_t)(hi32(r[1]) % 51u) - 25); return;
+  case 3: *x = near_special(axis, n, r[0]); *y = near_special(axis, n, r[1]); *z = near_special(axis, n, r[2]); return;
+  }
+  gen_family(fam, s, r, x, y, z);
+}
+
+CUDAFP_HD inline uint64_t gen_int64(uint64_t s, const uint64_t* r, const uint64_t* axis, int n) {
+  switch (s) {
+  case 0: return r[0];
+  case 1: return r[0] >> (r[1] % 64);
+  case 2: return (uint64_t)0 - (r[0] >> (r[1] % 64));
+  case 3: return axis[r[0] % (uint64_t)n] + (uint64_t)(int64_t)small9(hi32(r[1]));
+  case 4: case 5: {
+    uint64_t m = (uint64_t)(0x800000u | (lo32(r[0]) & 0x7fffffu));
+    uint64_t k = r[1] % 40;
+    uint64_t v = (m << k) + ((1ull << k) >> 1) + (uint64_t)((int64_t)(hi32(r[1]) % 5u) - 2);
+    return s == 5 ? (uint64_t)0 - v : v;
+  }
+  case 6: return (uint64_t)(int64_t)(int32_t)lo32(r[0]);
+  }
+  uint64_t b = 24 + r[1] % 40;
+  return (r[0] & ((1ull << b) - 1)) | (1ull << b);
+}
+
+CUDAFP_HD inline uint64_t f32_to_f64_bits(uint32_t u) {
+  uint64_t s = (uint64_t)(u >> 31) << 63;
+  uint32_t e = (u >> 23) & 0xffu, f = u & 0x7fffffu;
+  if (e == 0) {
+    if (f == 0) return s;
+    uint32_t k = (uint32_t)(clz32(f) - 8);
+    return s | ((uint64_t)(1023 - 126 - k) << 52) | ((uint64_t)((f << k) & 0x7fffffu) << 29);
+  }
+  return s | ((uint64_t)(e - 127 + 1023) << 52) | ((uint64_t)f << 29);
+}
+
+CUDAFP_HD inline uint64_t gen_f64(uint64_t s, const uint64_t* r, const uint64_t* axis, int n) {
+  const uint64_t keep = 0x800fffffffffffffull;
+  switch (s) {
+  case 0: return r[0];
+  case 1: return (r[0] & keep) | ((863 + r[1] % 291) << 52);
+  case 2: {
+    uint32_t u = lo32(r[0]) & 0x7fffffffu;
+    if ((u >> 23) == 0xffu) u &= 0x7f7fffffu;
+    return (f32_to_f64_bits(u) + (1ull << 28) + (uint64_t)((int64_t)(hi32(r[1]) % 5u) - 2)) | (r[1] & (1ull << 63));
+  }
+  case 3: return axis[r[0] % (uint64_t)n] + (uint64_t)(int64_t)small9(hi32(r[1]));
+  case 4: {
+    uint64_t v = (r[0] & keep) | 0x7ff0000000000000ull;
+    if ((v & 0xfffffffffffffull) == 0) v |= 1;
+    return v;
+  }
+  case 5: return (r[0] & keep) | ((1023 + 126 + r[1] % 3) << 52);
+  case 6: return (r[0] & keep) | ((1023 - 152 + r[1] % 28) << 52);
+  }
+  uint32_t u = lo32(r[0]);
+  if (((u >> 23) & 0xffu) == 0xffu) u &= 0xff7fffffu;
+  return f32_to_f64_bits(u);
+}
+
+// gen_input computes generated input i of a function whose first argument
+// has type in0 and whose family is fam; axis is its special-value axis.
+CUDAFP_HD inline void gen_input(int in0, int fam, uint64_t i, const uint64_t* axis, int n, uint64_t* a) {
+  uint64_t r[4];
+  for (int j = 0; j < 4; j++) r[j] = draw(GEN_SEED, 4 * i + j);
+  uint64_t s = i & 7;
+  a[0] = a[1] = a[2] = 0;
+  if (in0 == TI64 || in0 == TU64) { a[0] = gen_int64(s, r, axis, n); return; }
+  if (in0 == TF64) { a[0] = gen_f64(s, r, axis, n); return; }
+  uint32_t x, y, z;
+  gen_f32(fam, s, r, axis, n, &x, &y, &z);
+  a[0] = x; a[1] = y; a[2] = z;
+}
+
+CUDAFP_HD inline uint32_t sample_input(uint64_t k) {
+  return (uint32_t)(k << 22) | ((uint32_t)draw(SAMPLE_SEED, k) & 0x3fffffu);
+}
+

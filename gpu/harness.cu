@@ -1,0 +1,222 @@
+// cudafp capture harness: records what an NVIDIA GPU computes for every
+// catalogued function under one nvcc flag set, as golden files (format 1,
+// see internal/golden/doc.go).
+//
+// Build once per flag set (capture.sh does this):
+//   nvcc -arch=sm_90 -O3 <FLAGS> -DCUDAFP_FLAGSET=<k> -o harness_<k> harness.cu
+// Run:
+//   harness_<k> --out DIR --commit SHA --driver VER --cuda VER [ID ...]
+//
+// The generators, the special grids and the block hash are the same integer
+// computations as internal/spec (gen.go, hash.go, specials.go); the function
+// list and the grids come from funcs_gen.cuh, generated from the catalog.
+// Nothing here depends on floating-point code generation: the nvcc flags
+// change only the functions under test.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#ifndef CUDAFP_FLAGSET
+#error "define CUDAFP_FLAGSET (the flag set index, see funcs_gen.cuh)"
+#endif
+#ifndef CUDAFP_NVCC
+#define CUDAFP_NVCC "nvcc"
+#endif
+
+#include "funcs_gen.cuh"
+
+#define CHECK(call)                                                              \
+  do {                                                                           \
+    cudaError_t e_ = (call);                                                     \
+    if (e_ != cudaSuccess) {                                                     \
+      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,              \
+              cudaGetErrorString(e_));                                           \
+      exit(1);                                                                   \
+    }                                                                            \
+  } while (0)
+
+#include "gen.h"
+
+// ---- kernels ------------------------------------------------------------------
+
+template <class F>
+__global__ void k_grid(const uint64_t* axis, int n, int points, uint64_t* out) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= points) return;
+  uint64_t a[3] = {0, 0, 0};
+  int rem = k;
+  for (int j = F::arity - 1; j >= 0; j--) { a[j] = axis[rem % n]; rem /= n; }
+  out[k] = F::eval(a[0], a[1], a[2]);
+}
+
+// Exhaustive: thread t covers inputs [t*PER, (t+1)*PER), all in one hash block.
+static const uint64_t EXH_PER = 1ull << 12;
+template <class F>
+__global__ void k_exhaustive(unsigned long long* hashes) {
+  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint64_t first = t * EXH_PER;
+  if (first >= (1ull << 32)) return;
+  uint64_t h = 0;
+  for (uint64_t i = first; i < first + EXH_PER; i++) {
+    uint64_t out = F::eval(i, 0, 0);
+    h += elem_hash(i, out, F::wide_out);
+  }
+  atomicAdd(&hashes[first >> 24], (unsigned long long)h);
+}
+
+static const uint64_t GEN_PER = 16;
+template <class F>
+__global__ void k_generated(const uint64_t* axis, unsigned long long* hashes) {
+  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint64_t first = t * GEN_PER;
+  if (first >= GEN_COUNT) return;
+  uint64_t h = 0;
+  for (uint64_t i = first; i < first + GEN_PER; i++) {
+    uint64_t a[3];
+    gen_input(F::in0, F::family, i, axis, F::grid_n, a);
+    h += elem_hash(i, F::eval(a[0], a[1], a[2]), F::wide_out);
+  }
+  atomicAdd(&hashes[first >> 16], (unsigned long long)h);
+}
+
+template <class F>
+__global__ void k_recorded(const uint64_t* axis, int count, uint64_t* ins, uint64_t* outs) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= count) return;
+  uint64_t a[3] = {0, 0, 0};
+  if (F::exhaustive) a[0] = sample_input(k);
+  else gen_input(F::in0, F::family, k, axis, F::grid_n, a);
+  ins[3 * k] = a[0]; ins[3 * k + 1] = a[1]; ins[3 * k + 2] = a[2];
+  outs[k] = F::eval(a[0], a[1], a[2]);
+}
+
+// ---- output -------------------------------------------------------------------
+
+struct Prov {
+  std::string flags_name, flags, gpu, cc, driver, cuda, commit;
+};
+
+static void put_in(FILE* f, uint64_t v, int t) {
+  if (t == TF64 || t == TI64 || t == TU64) fprintf(f, " %016llx", (unsigned long long)v);
+  else fprintf(f, " %08llx", (unsigned long long)v);
+}
+static void put_out(FILE* f, uint64_t v, bool wide) {
+  if (wide) fprintf(f, " %016llx", (unsigned long long)v);
+  else fprintf(f, " %08llx", (unsigned long long)v);
+}
+
+template <class F>
+static void capture(const Prov& p, const std::string& dir) {
+  std::string path = dir + "/" + F::id + ".txt";
+  FILE* f = fopen(path.c_str(), "w");
+  if (!f) { perror(path.c_str()); exit(1); }
+  int n = F::grid_n;
+  int points = 1;
+  for (int j = 0; j < F::arity; j++) points *= n;
+  uint64_t *d_axis, *d_out, *d_ins;
+  unsigned long long* d_hash;
+  CHECK(cudaMalloc(&d_axis, n * sizeof(uint64_t)));
+  CHECK(cudaMemcpy(d_axis, F::grid(), n * sizeof(uint64_t), cudaMemcpyHostToDevice));
+  int outN = points > RECORDED ? points : RECORDED;
+  CHECK(cudaMalloc(&d_out, outN * sizeof(uint64_t)));
+  CHECK(cudaMalloc(&d_ins, 3 * RECORDED * sizeof(uint64_t)));
+  CHECK(cudaMalloc(&d_hash, BLOCKS * sizeof(unsigned long long)));
+
+  fprintf(f, "# cudafp golden data, format 1: what the device computes for one function under one flag set.\n");
+  fprintf(f, "# function: %s (%s), %s\n", F::name, F::id, F::types);
+  fprintf(f, "# flags: %s (%s)\n", p.flags.empty() ? "(nvcc default)" : p.flags.c_str(), p.flags_name.c_str());
+  fprintf(f, "# nvcc: nvcc -arch=sm_90 -O3 %s\n", p.flags.c_str());
+  fprintf(f, "# gpu: %s, compute capability %s, driver %s\n", p.gpu.c_str(), p.cc.c_str(), p.driver.c_str());
+  fprintf(f, "# cuda: %s\n", p.cuda.c_str());
+  fprintf(f, "# harness: gpu/harness.cu at cudafp commit %s\n", p.commit.c_str());
+  fprintf(f, "format 1\nfunc %s\nflagset %s\ntypes %s\n", F::id, p.flags_name.c_str(), F::types);
+
+  // Special grid.
+  fprintf(f, "grid %d", n);
+  for (int j = 0; j < n; j++) put_in(f, F::grid()[j], F::arity == 1 ? F::in0 : TF32);
+  fprintf(f, "\nspecial %d\n", points);
+  k_grid<F><<<(points + 255) / 256, 256>>>(d_axis, n, points, d_out);
+  CHECK(cudaGetLastError());
+  std::vector<uint64_t> out(outN);
+  CHECK(cudaMemcpy(out.data(), d_out, points * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  for (int k = 0; k < points; k += 16) {
+    fprintf(f, "s %d", k);
+    for (int j = k; j < k + 16 && j < points; j++) put_out(f, out[j], F::wide_out);
+    fprintf(f, "\n");
+  }
+
+  // Recorded inputs and outputs.
+  int count = F::exhaustive ? SAMPLES : RECORDED;
+  k_recorded<F><<<(count + 255) / 256, 256>>>(d_axis, count, d_ins, d_out);
+  CHECK(cudaGetLastError());
+  std::vector<uint64_t> ins(3 * RECORDED);
+  CHECK(cudaMemcpy(ins.data(), d_ins, 3 * count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(out.data(), d_out, count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  if (F::exhaustive) fprintf(f, "inputs exhaustive 4294967296 sample-seed %016llx\n", (unsigned long long)SAMPLE_SEED);
+  else fprintf(f, "inputs generated %llu seed %016llx\n", (unsigned long long)GEN_COUNT, (unsigned long long)GEN_SEED);
+  for (int k = 0; k < SHOWN; k++) {
+    fprintf(f, "g %d", k);
+    for (int j = 0; j < F::arity; j++) put_in(f, ins[3 * k + j], j == 0 ? F::in0 : TF32);
+    fprintf(f, "\n");
+  }
+  fprintf(f, "recorded %d\n", count);
+  for (int k = 0; k < count; k += 16) {
+    fprintf(f, "o %d", k);
+    for (int j = k; j < k + 16; j++) put_out(f, out[j], F::wide_out);
+    fprintf(f, "\n");
+  }
+
+  // Block hashes.
+  CHECK(cudaMemset(d_hash, 0, BLOCKS * sizeof(unsigned long long)));
+  if (F::exhaustive) {
+    uint64_t threads = (1ull << 32) / EXH_PER;
+    k_exhaustive<F><<<(unsigned)(threads / 256), 256>>>(d_hash);
+  } else {
+    uint64_t threads = GEN_COUNT / GEN_PER;
+    k_generated<F><<<(unsigned)(threads / 256), 256>>>(d_axis, d_hash);
+  }
+  CHECK(cudaGetLastError());
+  unsigned long long h[BLOCKS];
+  CHECK(cudaMemcpy(h, d_hash, sizeof h, cudaMemcpyDeviceToHost));
+  fprintf(f, "hashes %d %llu\n", BLOCKS, F::exhaustive ? (1ull << 24) : (GEN_COUNT / BLOCKS));
+  for (int b = 0; b < BLOCKS; b++) fprintf(f, "h %d %016llx\n", b, h[b]);
+  fprintf(f, "end\n");
+  fclose(f);
+  CHECK(cudaFree(d_axis)); CHECK(cudaFree(d_out)); CHECK(cudaFree(d_ins)); CHECK(cudaFree(d_hash));
+}
+
+int main(int argc, char** argv) {
+  Prov p;
+  std::string dir = ".";
+  std::vector<std::string> only;
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    auto next = [&]() -> std::string { if (i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", a.c_str()); exit(2); } return argv[++i]; };
+    if (a == "--out") dir = next();
+    else if (a == "--commit") p.commit = next();
+    else if (a == "--driver") p.driver = next();
+    else if (a == "--cuda") p.cuda = next();
+    else only.push_back(a);
+  }
+#define SETNAME(k, name, flags) if (k == CUDAFP_FLAGSET) { p.flags_name = name; p.flags = flags; }
+  CUDAFP_FLAGSETS(SETNAME)
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  p.gpu = prop.name;
+  p.cc = std::to_string(prop.major) + "." + std::to_string(prop.minor);
+  if (prop.major != 9 || prop.minor != 0) fprintf(stderr, "warning: compute capability %s, not 9.0\n", p.cc.c_str());
+  int done = 0;
+  auto want = [&](const char* id) {
+    if (only.empty()) return true;
+    for (auto& o : only) if (o == id) return true;
+    return false;
+  };
+#define RUN(F) if (want(F::id)) { capture<F>(p, dir); done++; }
+  CUDAFP_FUNCS(RUN)
+  CHECK(cudaDeviceSynchronize());
+  fprintf(stderr, "flag set %s: %d functions captured\n", p.flags_name.c_str(), done);
+  return 0;
+}

@@ -1,0 +1,122 @@
+package spec
+
+import (
+	"math"
+	"strconv"
+)
+
+const pi = math.Pi
+
+// math2 returns 2^e for a fractional exponent of a documented bound (2^-21.41).
+func math2(e float64) float64 { return math.Exp2(e) }
+
+type libEntry struct {
+	name  string
+	in    []Type // nil: one float
+	out   []Type // nil: one float
+	expr  string // for two results: a statement writing r0 and r1
+	fam   Family
+	sens  Sens
+	ref   string
+	bound Bound
+}
+
+func std(n float64) Bound {
+	if n == 0 {
+		return cr("0 ulp (correctly rounded)", srcGuideStd)
+	}
+	return ulps(n, formatULP(n), srcGuideStd)
+}
+
+func formatULP(n float64) string {
+	return "maximum ulp error " + strconv.FormatFloat(n, 'g', -1, 64) + " (full range)"
+}
+
+const (
+	fz   = SensFTZ
+	fzm  = SensFTZ | SensFMAD
+	fzml = SensFTZ | SensFMAD | SensFastLib
+)
+
+var besselBound = Bound{Text: "9 ulp for |x| < 8, otherwise the maximum absolute error is 2.2 x 10^-6", Source: srcGuideStd, ULP: 9, Abs: 2.2e-6}
+
+// libraryTable lists CUDA's single-precision standard functions captured on
+// the device. Sens comes from comparing the PTX nvcc emits under each flag set
+// with the default build (TestSensMatchesPTX).
+var libraryTable = []libEntry{
+	{name: "acosf", fam: FamMisc, sens: fzm, bound: std(2)},
+	{name: "acoshf", fam: FamMisc, sens: fzm, bound: std(4)},
+	{name: "asinf", fam: FamMisc, sens: fzm, bound: std(2)},
+	{name: "asinhf", fam: FamMisc, sens: fzm, bound: std(3)},
+	{name: "atanf", fam: FamMisc, sens: fzm, bound: std(2)},
+	{name: "atanhf", fam: FamMisc, sens: fzm, bound: std(3)},
+	{name: "cbrtf", fam: FamRoot, sens: fzm, bound: std(1)},
+	{name: "ceilf", fam: FamRound, sens: fz, bound: std(0)},
+	{name: "cosf", fam: FamTrig, sens: fzml, ref: "cos", bound: std(2)},
+	{name: "coshf", fam: FamExp, sens: fzm, bound: std(2)},
+	{name: "cospif", fam: FamTrig, sens: fzm, bound: std(1)},
+	{name: "cyl_bessel_i0f", fam: FamMisc, sens: fzm, bound: std(6)},
+	{name: "cyl_bessel_i1f", fam: FamMisc, sens: fzm, bound: std(6)},
+	{name: "erfcf", fam: FamMisc, sens: fzm, bound: std(4)},
+	{name: "erfcinvf", fam: FamMisc, sens: fzm, bound: std(4)},
+	{name: "erfcxf", fam: FamMisc, sens: fzm, bound: std(4)},
+	{name: "erff", fam: FamMisc, sens: fzm, bound: std(2)},
+	{name: "erfinvf", fam: FamMisc, sens: fzm, bound: std(2)},
+	{name: "exp10f", fam: FamExp, sens: fzml, ref: "exp10", bound: std(2)},
+	{name: "exp2f", fam: FamExp, sens: fz, ref: "exp2", bound: std(2)},
+	{name: "expf", fam: FamExp, sens: fzml, ref: "exp", bound: std(2)},
+	{name: "expm1f", fam: FamExp, sens: fzm, bound: std(1)},
+	{name: "fabsf", fam: FamMisc, sens: fz, bound: std(0)},
+	{name: "floorf", fam: FamRound, sens: fz, bound: std(0)},
+	{name: "j0f", fam: FamMisc, sens: fzm, bound: besselBound},
+	{name: "j1f", fam: FamMisc, sens: fzm, bound: besselBound},
+	{name: "lgammaf", fam: FamMisc, sens: fzm, bound: Bound{Text: "6 ulp outside interval -10.001 ... -2.264; larger inside", Source: srcGuideStd, ULP: 6}},
+	{name: "log10f", fam: FamLog, sens: fzml, ref: "log10", bound: std(2)},
+	{name: "log1pf", fam: FamLog, sens: fzm, bound: std(1)},
+	{name: "log2f", fam: FamLog, sens: fzml, ref: "log2", bound: std(1)},
+	{name: "logbf", fam: FamLog, sens: fzm, bound: std(0)},
+	{name: "logf", fam: FamLog, sens: fzml, ref: "log", bound: std(1)},
+	{name: "nearbyintf", fam: FamRound, bound: std(0)},
+	{name: "normcdff", fam: FamMisc, sens: fzm, bound: std(5)},
+	{name: "normcdfinvf", fam: FamMisc, sens: fzm, bound: std(5)},
+	{name: "rcbrtf", fam: FamRoot, sens: fzm, bound: std(1)},
+	{name: "rintf", fam: FamRound, bound: std(0)},
+	{name: "roundf", fam: FamRound, sens: fz, bound: std(0)},
+	{name: "rsqrtf", fam: FamRoot, sens: fz, ref: "rsqrt", bound: std(2)},
+	{name: "sinf", fam: FamTrig, sens: fzml, ref: "sin", bound: std(2)},
+	{name: "sinhf", fam: FamExp, sens: fzm, bound: std(3)},
+	{name: "sinpif", fam: FamTrig, sens: fzm, bound: std(1)},
+	{name: "sqrtf", fam: FamRoot, sens: SensFTZ | SensSqrt, ref: "sqrt", bound: Bound{Text: "0 ulp when compiled with -prec-sqrt=true; otherwise 1 ulp for compute capability ≥ 5.2", Source: srcGuideStd, ULP: 1}},
+	{name: "tanf", fam: FamTrig, sens: fzml, ref: "tan", bound: std(4)},
+	{name: "tanhf", fam: FamTanh, sens: fzml, ref: "tanh", bound: std(2)},
+	{name: "tgammaf", fam: FamMisc, sens: fzm, bound: std(5)},
+	{name: "truncf", fam: FamRound, bound: std(0)},
+	{name: "y0f", fam: FamMisc, sens: fzm, bound: besselBound},
+	{name: "y1f", fam: FamMisc, sens: fzm | SensDiv, bound: besselBound},
+	{name: "ilogbf", out: []Type{I32}, fam: FamMisc, sens: fz, bound: std(0)},
+	{name: "lrintf", out: []Type{I64}, fam: FamRound, sens: fz, bound: std(0)},
+	{name: "llrintf", out: []Type{I64}, fam: FamRound, sens: fz, bound: std(0)},
+	{name: "lroundf", out: []Type{I64}, fam: FamRound, sens: fz, bound: std(0)},
+	{name: "llroundf", out: []Type{I64}, fam: FamRound, sens: fz, bound: std(0)},
+	{name: "sincosf", out: []Type{F32, F32}, expr: "sincosf(x,&r0,&r1)", fam: FamTrig, sens: fzml, ref: "sincos", bound: std(2)},
+	{name: "sincospif", out: []Type{F32, F32}, expr: "sincospif(x,&r0,&r1)", fam: FamTrig, sens: fzm, bound: std(1)},
+	{name: "frexpf", out: []Type{F32, I32}, expr: "r0=frexpf(x,&r1)", fam: FamMisc, sens: fzm, bound: std(0)},
+	{name: "modff", out: []Type{F32, F32}, expr: "r0=modff(x,&r1)", fam: FamMisc, sens: fzm, bound: std(0)},
+	// binary
+	{name: "atan2f", in: f2, fam: FamMisc, sens: fzm, bound: std(3)},
+	{name: "copysignf", in: f2, fam: FamArith, bound: std(0)},
+	{name: "fdimf", in: f2, fam: FamArith, sens: fz, bound: std(0)},
+	{name: "fdividef", in: f2, fam: FamDiv, sens: SensFTZ | SensDiv | SensFastLib, ref: "div", bound: Bound{Text: "as x/y: 0 ulp with -prec-div=true, 2 ulp otherwise", Source: srcGuideStd, ULP: 2}},
+	{name: "fmaxf", in: f2, fam: FamArith, sens: fz, bound: std(0)},
+	{name: "fminf", in: f2, fam: FamArith, sens: fz, bound: std(0)},
+	{name: "fmodf", in: f2, fam: FamDiv, sens: fzm, bound: std(0)},
+	{name: "hypotf", in: f2, fam: FamMul, sens: fzm | SensSqrt, bound: std(3)},
+	{name: "nextafterf", in: f2, fam: FamArith, sens: fzm, bound: std(0)},
+	{name: "powf", in: f2, fam: FamPow, sens: fzml, ref: "pow", bound: std(4)},
+	{name: "remainderf", in: f2, fam: FamDiv, sens: fzm, bound: std(0)},
+	{name: "rhypotf", in: f2, fam: FamMul, sens: fzm, bound: std(2)},
+	// ternary
+	{name: "fmaf", in: f3, fam: FamFMA, sens: fz, ref: "fma", bound: std(0)},
+	{name: "norm3df", in: f3, fam: FamMul, sens: fzm | SensSqrt, bound: std(3)},
+	{name: "rnorm3df", in: f3, fam: FamMul, sens: fzm, bound: std(2)},
+}
