@@ -91,23 +91,24 @@ func add32(x, y uint32, m Mode, ftz bool) uint32 {
 		}
 	}
 	// x, y finite and nonzero, sx and sy normalised, |x| ≥ |y| so bx ≥ by.
+	// One path for effective addition and subtraction, without a branch
+	// on the signs: y's aligned significand is negated (two's complement)
+	// when the signs differ. The sum is below 2^64 and, for a subtraction,
+	// above 0 unless it cancels exactly. Halving it with a jam brings the
+	// leading 1 to sigTop or below; in a subtraction the bit halved away is
+	// 0 when bx-by ≤ 1 (the operands had 39 zero bits at the bottom) and the
+	// sticky bit otherwise, when at most one leading bit cancels, so the
+	// sticky bit stays far below the round bit after normalising.
 	sign := x & f32.SignMask
-	sigX := uint64(sx) << roundBits // leading 1 at sigTop
+	neg := uint64(int32(x^y) >> 31) // all ones for an effective subtraction
 	sigY := shiftRightJam64(uint64(sy)<<roundBits, uint32(bx-by))
-	if (x^y)&f32.SignMask == 0 {
-		sig := sigX + sigY // < 2^64
-		c := sig >> (sigTop + 1)
-		return roundPack(sign, bx+int32(c), sig>>c|sig&c, m, ftz)
-	}
-	// Effective subtraction. When bx-by ≥ 2 the difference loses at most
-	// one leading bit, so the jammed sticky bit stays far below the round
-	// bit; when bx-by ≤ 1 the shift above was exact (39 zero bits).
-	sig := sigX - sigY
+	sig := uint64(sx)<<roundBits + (sigY ^ neg) - neg
 	if sig == 0 {
 		return exactZeroSign(m)
 	}
+	sig = sig>>1 | sig&1
 	n := bits.LeadingZeros64(sig) - (63 - sigTop)
-	return roundPack(sign, bx-int32(n), sig<<n, m, ftz)
+	return roundPack(sign, bx+1-int32(n), sig<<n, m, ftz)
 }
 
 // addSpecial handles Add32's operands with a zero, subnormal, Inf or NaN,
@@ -173,10 +174,13 @@ func Mul32(x, y uint32, m Mode, ftz bool) uint32 {
 			return z
 		}
 	}
-	return mulCore(sign, bx, sx, by, sy, m, ftz)
+	p := uint64(sx) * uint64(sy) // exact, in [2^46, 2^48)
+	c := p >> 47                 // 1 when the product's leading 1 is at bit 47
+	return roundPack(sign, bx+by-f32.Bias+int32(c), p<<(sigTop-46-c), m, ftz)
 }
 
-// mulCore rounds the product of two normalised significands.
+// mulCore rounds the product of two normalised significands (Mul32's core,
+// for Fma32's x·y + 0).
 func mulCore(sign uint32, bx int32, sx uint32, by int32, sy uint32, m Mode, ftz bool) uint32 {
 	p := uint64(sx) * uint64(sy) // exact, in [2^46, 2^48)
 	c := p >> 47                 // 1 when the product's leading 1 is at bit 47

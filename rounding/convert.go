@@ -28,10 +28,10 @@ func roundToInt(sign uint32, e int32, sig uint32, m Mode) (mag uint64, huge bool
 	rem := s & (1<<n - 1)
 	half := uint64(1) << (n - 1)
 	var up bool
-	switch roundInc[m&3][sign>>31] {
-	case halfUlp: // RN
+	switch {
+	case m == RN:
 		up = rem > half || rem == half && mag&1 != 0
-	case roundMask: // the magnitude rounds up
+	case m == RU && sign == 0, m == RD && sign != 0: // the magnitude rounds up
 		up = rem != 0
 	}
 	if up {

@@ -24,13 +24,23 @@ const (
 )
 
 // roundInc holds the increment added to sig before truncation, by mode and
-// sign: RN adds half an ulp (ties fixed afterwards), a mode rounding the
-// magnitude up adds an ulp minus one, and one rounding it down adds 0.
+// sign: a mode rounding the magnitude up adds an ulp minus one, one
+// rounding it down adds 0, and RN adds half an ulp minus one plus the kept
+// last bit (rnLSB), which carries exactly when the round bits exceed half
+// an ulp, or equal it with an odd last bit: ties to even, with no branch.
 var roundInc = [4][2]uint64{
-	RN: {halfUlp, halfUlp},
+	RN: {halfUlp - 1, halfUlp - 1},
 	RZ: {0, 0},
 	RU: {roundMask, 0}, // up for +, toward zero for -
 	RD: {0, roundMask}, // toward zero for +, up for -
+}
+
+// rnLSB is 1 for RN, whose increment adds the kept last bit, 0 otherwise.
+var rnLSB = [4]uint64{RN: 1}
+
+// increment returns the rounding increment of sig in mode m for sign.
+func increment(sign uint32, sig uint64, m Mode) uint64 {
+	return roundInc[m&3][sign>>31] + sig>>roundBits&rnLSB[m&3]
 }
 
 // roundPack rounds sign × sig × 2^(bexp-bias-sigTop) to binary32 in mode m
@@ -49,24 +59,21 @@ var roundInc = [4][2]uint64{
 //	1 0   +1 if last bit odd   +1       keep
 //	1 1   +1                   +1       keep
 func roundPack(sign uint32, bexp int32, sig uint64, m Mode, ftz bool) uint32 {
-	inc := roundInc[m&3][sign>>31]
-	if uint32(bexp-1) < f32.MaxBexp-1 { // 1 ≤ bexp ≤ 254: a normal before rounding
-		rbits := sig & roundMask
-		z := uint32((sig + inc) >> roundBits) // hidden bit at 23, or a carry into 24
-		if rbits == halfUlp && m == RN {
-			z &^= 1 // a tie: back to even
-		}
-		// Adding the hidden bit to (bexp-1)<<23 sets the exponent field to
-		// bexp; a carry into bit 24 bumps it once more (to 255 = Inf on
-		// overflow, which only RN and the up-mag modes reach).
-		return sign | (uint32(bexp-1)<<f32.FracBits + z)
+	if uint32(bexp-1) >= f32.MaxBexp-1 { // not 1 ≤ bexp ≤ 254: tiny or overflowing
+		return roundPackRare(sign, bexp, sig, m, ftz)
 	}
-	return roundPackRare(sign, bexp, sig, inc, m, ftz)
+	// The kept bits, hidden bit at 23, may carry into bit 24. Adding them
+	// to (bexp-1)<<23 sets the exponent field to bexp, or bexp+1 after a
+	// carry (255 = Inf on overflow, which only RN and the up-mag modes
+	// reach, as they must).
+	z := uint32((sig + increment(sign, sig, m)) >> roundBits)
+	return sign | (uint32(bexp-1)<<f32.FracBits + z)
 }
 
 // roundPackRare is roundPack's path for results that overflow or are tiny
 // before rounding.
-func roundPackRare(sign uint32, bexp int32, sig, inc uint64, m Mode, ftz bool) uint32 {
+func roundPackRare(sign uint32, bexp int32, sig uint64, m Mode, ftz bool) uint32 {
+	inc := increment(sign, sig, m)
 	if bexp > 0 { // ≥ 2^128 before rounding
 		if inc == roundMask || m == RN {
 			return sign | f32.InfBits
@@ -82,27 +89,14 @@ func roundPackRare(sign uint32, bexp int32, sig, inc uint64, m Mode, ftz bool) u
 	// Gradual underflow: move sig onto the subnormal grid (the weight of
 	// bit roundBits becomes 2^-149), keeping what falls off as sticky.
 	sig = shiftRightJam64(sig, uint32(1-bexp))
-	rbits := sig & roundMask
-	z := uint32((sig + inc) >> roundBits) // a carry into bit 23 is MinNormal
-	if rbits == halfUlp && m == RN {
-		z &^= 1
-	}
-	return sign | z
+	return sign | uint32((sig+increment(sign, sig, m))>>roundBits) // a carry into bit 23 is MinNormal
 }
 
-// shiftRightJam64 shifts a right by n bits and ORs every bit shifted out
-// into bit 0 ("jamming", SoftFloat's softfloat_shiftRightJam64).
+// shiftRightJam64 shifts a < 2^63 right by n bits and ORs every bit
+// shifted out into bit 0 ("jamming", SoftFloat's softfloat_shiftRightJam64),
+// without a branch.
 func shiftRightJam64(a uint64, n uint32) uint64 {
-	if n >= 63 {
-		if a != 0 {
-			return 1
-		}
-		return 0
-	}
+	n = min(n, 63) // a < 2^63: everything is lost at 63 already
 	lost := a & (1<<n - 1)
-	a >>= n
-	if lost != 0 {
-		a |= 1
-	}
-	return a
+	return a>>n | (lost|-lost)>>63
 }

@@ -61,11 +61,9 @@ func Sqrt32(x uint32, m Mode, ftz bool) uint32 {
 //
 // Method: a = S/2^52 in [1, 4); a table gives 1/sqrt(a) to about 9 bits,
 // two Newton steps y ← y(3 - a·y²)/2 (each squares the relative error and
-// never overshoots 1/sqrt(a)) give about 30 bits, q = a·y·2^26 is within a
-// few units of the root, and exact integer comparisons q² ≤ S < (q+1)² fix
-// the last units. The loops make the result exact whatever the
-// approximation's error; the approximation only makes them short (the
-// exhaustive test of Sqrt32 covers every S reached).
+// never overshoots 1/sqrt(a)) give about 30 bits, q = a·y·2^26 is within
+// one unit below the root, and exact integer comparisons q² ≤ S < (q+1)²
+// fix the last unit.
 func isqrt54(S uint64) uint64 {
 	a := S >> 29                                     // a·2^23, in [2^23, 2^25)
 	y := uint64(rsqrtTab[a>>17-rsqrtTabFirst]) << 16 // y·2^31, y ≤ 1
@@ -75,7 +73,14 @@ func isqrt54(S uint64) uint64 {
 		hi, lo = bits.Mul64(y, 3<<62-ay2)
 		y = hi<<1 | lo>>63 // y(3 - a·y²)/2 · 2^31
 	}
-	q := a * y >> 28 // a·y·2^26 = sqrt(S), truncated
+	q := a * y >> 28 // a·y·2^26 ≈ sqrt(S), truncated
+	// Over all 2^24 values of S, q is floor(sqrt(S)) or one less (counted
+	// once over every S, which the exhaustive test of Sqrt32 reaches), so
+	// one branch-free step fixes it. The loops keep the result exact for
+	// any q and, never running, cost only predicted branches.
+	if (q+1)*(q+1) <= S {
+		q++
+	}
 	for q*q > S {
 		q--
 	}
