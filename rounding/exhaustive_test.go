@@ -1,0 +1,420 @@
+package rounding_test
+
+import (
+	"fmt"
+	"math/bits"
+	"testing"
+
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// The 2^32 sweeps of the unary float32-source functions: Sqrt32, Rcp32,
+// the float-to-integer conversions, F32ToF64 and RoundInt32, each in every
+// mode with ftz off and on. The big-number oracle is far too slow for 2^32
+// inputs, so each result is certified by an independent integer argument:
+// exact comparisons of the root's or the reciprocal's rounding interval
+// ends against x (squares and products in 64-bit integers), and for the
+// conversions a 128-bit fixed-point reference.
+//
+// The default run sweeps every exhaustiveStride-th input of the same
+// shards (~1 M inputs, about a second); CUDAFP_EXHAUSTIVE=1 sweeps all 2^32
+// (tens of minutes on 2 cores):
+//
+//	CUDAFP_EXHAUSTIVE=1 go test -run Exhaustive -timeout 0 ./rounding
+
+const exhaustiveStride = 4099 // prime: the subset meets every residue of the low bits
+
+func sweep(t *testing.T, name string, check func(t *testing.T, x uint32, fc *failCounter)) {
+	step := uint64(exhaustiveStride)
+	if testflag.Exhaustive() {
+		step = 1
+	}
+	var fc failCounter
+	for hi := uint64(0); hi < 256; hi++ {
+		t.Run(fmt.Sprintf("%s/shard=%02x", name, hi), func(t *testing.T) {
+			t.Parallel()
+			// Start each shard on the global stride grid so that the
+			// subset is the same whatever the shard boundaries.
+			lo := hi << 24
+			first := (lo + step - 1) / step * step
+			for u := first; u < (hi+1)<<24; u += step {
+				check(t, uint32(u), &fc)
+			}
+		})
+	}
+}
+
+// magnitude rounding directions.
+type dir uint8
+
+const (
+	nearest dir = iota
+	down        // toward zero
+	up          // away from zero
+)
+
+func magDir(m rounding.Mode, neg bool) dir {
+	switch {
+	case m == rounding.RN:
+		return nearest
+	case m == rounding.RZ, m == rounding.RU && neg, m == rounding.RD && !neg:
+		return down
+	}
+	return up
+}
+
+// val returns the value of the nonnegative encoding a ≤ 0x7f800000 as
+// M·2^E (Inf as 2^128, the value just past MaxFinite on its grid).
+func val(a uint32) (uint64, int) {
+	b := int(a >> 23)
+	if b == 0 {
+		return uint64(a), -149
+	}
+	return uint64(a&f32.FracMask | f32.HiddenBit), b - 150
+}
+
+// cmpScaled compares A·2^a with C·2^c for A, C > 0 and returns -1, 0, +1.
+func cmpScaled(A uint64, a int, C uint64, c int) int {
+	la, lc := bits.Len64(A)+a, bits.Len64(C)+c
+	switch {
+	case la < lc:
+		return -1
+	case la > lc:
+		return 1
+	}
+	// Same leading position: the larger-exponent side shifts left into at
+	// most 64 bits.
+	if a > c {
+		A <<= uint(a - c)
+	} else {
+		C <<= uint(c - a)
+	}
+	switch {
+	case A < C:
+		return -1
+	case A > C:
+		return 1
+	}
+	return 0
+}
+
+// certifies reports whether the nonnegative encoding a (0 … 0x7f800000) is
+// the rounding of a positive exact value v in direction d, where cmp(M, E)
+// returns the sign of v - M·2^E for M > 0. Boundaries: the neighbours
+// val(a±1) and the midpoints val(a)±ulp/2 written (2M+1)·2^(E-1) from the
+// lower encoding, since the gap above an encoding is always its own ulp.
+func certifies(a uint32, d dir, cmp func(M uint64, E int) int) bool {
+	const inf = f32.InfBits
+	mid := func(b uint32) (uint64, int) { // midpoint of b and b+1
+		M, E := val(b)
+		return 2*M + 1, E - 1
+	}
+	if a > inf {
+		return false // a NaN
+	}
+	switch d {
+	case nearest:
+		if a > 0 { // v ≥ midpoint(a-1, a), a tie going to the even one
+			if c := cmp(mid(a - 1)); c < 0 || c == 0 && a&1 != 0 {
+				return false
+			}
+		}
+		if a < inf { // v ≤ midpoint(a, a+1)
+			if c := cmp(mid(a)); c > 0 || c == 0 && a&1 != 0 {
+				return false
+			}
+		}
+		return true
+	case down: // val(a) ≤ v < val(a+1); MaxFinite takes everything above
+		if a == 0 || a >= inf {
+			return false
+		}
+		if cmp(val(a)) < 0 {
+			return false
+		}
+		return a == inf-1 || cmp(val(a+1)) < 0
+	}
+	// up: val(a-1) < v ≤ val(a)
+	if a == 0 {
+		return false
+	}
+	if a < inf && cmp(val(a)) > 0 {
+		return false
+	}
+	return a == 1 || cmp(val(a-1)) > 0
+}
+
+// reaches reports whether v, rounded to 24 bits with an unbounded
+// exponent in direction d, is at least 2^-126 (the .ftz policy's test,
+// restated: only values within an ulp below 2^-126 can round up to it).
+func reaches(d dir, cmp func(M uint64, E int) int) bool {
+	const below = (1<<24 - 1) // (2^24-1)·2^-150, the 24-bit value just below 2^-126
+	switch d {
+	case nearest:
+		return cmp(2*below+1, -151) >= 0 // the midpoint ties to the even 2^-126
+	case up:
+		return cmp(below, -150) > 0
+	}
+	return cmp(1, -126) >= 0
+}
+
+func TestExhaustiveSqrt32(t *testing.T) {
+	sweep(t, "Sqrt32", func(t *testing.T, x uint32, fc *failCounter) {
+		for _, m := range rounding.Modes {
+			for _, ftz := range ftzs {
+				got := rounding.Sqrt32(x, m, ftz)
+				if want, ok := sqrtSpecial(x, ftz); ok {
+					if got != want {
+						fc.fail(t, failure("Sqrt32", []uint32{x}, m, ftz, got, want))
+					}
+					continue
+				}
+				X, ex := val(x)
+				cmp := func(M uint64, E int) int { // sign of sqrt(x) - M·2^E
+					return cmpScaled(X, ex, M*M, 2*E)
+				}
+				if got&f32.SignMask != 0 || !certifies(got, magDir(m, false), cmp) {
+					fc.fail(t, fmt.Sprintf("Sqrt32(%s) mode=%v ftz=%v = %s: not the correct rounding", f32.Format(x), m, ftz, f32.Format(got)))
+				}
+			}
+		}
+	})
+}
+
+// sqrtSpecial returns Sqrt32's result where it is not a rounding of a
+// positive value.
+func sqrtSpecial(x uint32, ftz bool) (uint32, bool) {
+	if ftz && f32.IsSubnormal(x) {
+		x &= f32.SignMask
+	}
+	switch {
+	case f32.IsNaN(x):
+		return f32.CanonicalNaNBits, true
+	case f32.IsZero(x):
+		return x, true
+	case x&f32.SignMask != 0:
+		return f32.CanonicalNaNBits, true
+	case f32.IsInf(x):
+		return x, true
+	}
+	return 0, false
+}
+
+func TestExhaustiveRcp32(t *testing.T) {
+	sweep(t, "Rcp32", func(t *testing.T, x uint32, fc *failCounter) {
+		sign := x & f32.SignMask
+		for _, m := range rounding.Modes {
+			d := magDir(m, sign != 0)
+			for _, ftz := range ftzs {
+				got := rounding.Rcp32(x, m, ftz)
+				xin := x
+				if ftz && f32.IsSubnormal(x) {
+					xin = sign
+				}
+				var want uint32
+				switch {
+				case f32.IsNaN(xin):
+					want = f32.CanonicalNaNBits
+				case f32.IsInf(xin):
+					want = sign
+				case f32.IsZero(xin):
+					want = sign | f32.InfBits
+				default:
+					X, ex := val(xin & f32.AbsMask)
+					cmp := func(M uint64, E int) int { // sign of 1/|x| - M·2^E
+						return cmpScaled(1, 0, M*X, E+ex)
+					}
+					if ftz {
+						if !reaches(d, cmp) {
+							want = sign // tiny: flushed
+							break
+						}
+						if got&f32.AbsMask == f32.MinNormalBits && got&f32.SignMask == sign && d != down && cmp(1, -126) < 0 {
+							continue // a value below 2^-126 that rounds up to it at 24 bits
+						}
+					}
+					if got&f32.SignMask != sign || !certifies(got&f32.AbsMask, d, cmp) || ftz && f32.IsSubnormal(got) {
+						fc.fail(t, fmt.Sprintf("Rcp32(%s) mode=%v ftz=%v = %s: not the correct rounding", f32.Format(x), m, ftz, f32.Format(got)))
+					}
+					continue
+				}
+				if got != want {
+					fc.fail(t, failure("Rcp32", []uint32{x}, m, ftz, got, want))
+				}
+			}
+		}
+	})
+}
+
+// fixedInt is the reference of the float-to-integer conversions: |x| as a
+// 128-bit fixed-point number, integer part int (valid unless huge, |x| ≥
+// 2^64) and 64 fraction bits frac (a nonzero value below 2^-64 is kept as
+// the smallest nonzero fraction: it only matters that it is not zero and
+// below one half).
+type fixedInt struct {
+	neg, huge bool
+	int, frac uint64
+}
+
+func toFixed(x uint32) fixedInt {
+	M, E := val(x & f32.AbsMask)
+	r := fixedInt{neg: x&f32.SignMask != 0}
+	switch {
+	case M == 0:
+	case E+bits.Len64(M) > 64:
+		r.huge = true
+	case E >= 0:
+		r.int = M << uint(E)
+	case E >= -64: // M·2^E = (M << (64+E)) / 2^64 as a 128-bit value
+		r.int, r.frac = bits.Mul64(M, 1<<uint(64+E))
+	default:
+		r.frac = 1
+	}
+	return r
+}
+
+// rounded returns the magnitude of x's integer rounding in mode m.
+func (r fixedInt) rounded(m rounding.Mode) uint64 {
+	const half = 1 << 63
+	away := false
+	switch magDir(m, r.neg) {
+	case nearest:
+		away = r.frac > half || r.frac == half && r.int&1 == 1
+	case up:
+		away = r.frac != 0
+	}
+	if away {
+		return r.int + 1 // |x| < 2^64 - 1 here: no wrap (an integer part of 2^64-1 has no fraction)
+	}
+	return r.int
+}
+
+// minI32Bits is math.MinInt32 sign-extended to 64 bits, as F32ToI32's result is compared.
+var minI32Bits = func() uint64 { v := int64(-1 << 31); return uint64(v) }()
+
+func TestExhaustiveF32ToInt(t *testing.T) {
+	sweep(t, "F32ToInt", func(t *testing.T, x uint32, fc *failCounter) {
+		for _, ftz := range ftzs {
+			xin := x
+			if ftz && f32.IsSubnormal(x) {
+				xin = x & f32.SignMask
+			}
+			r := toFixed(xin)
+			nan := f32.IsNaN(x)
+			r.huge = r.huge || f32.IsInf(x)
+			for _, m := range rounding.Modes {
+				mag := r.rounded(m)
+				// Clamp sign × mag (or a huge magnitude) to [lo, hi].
+				var wI32, wU32, wI64, wU64 uint64
+				switch {
+				case nan:
+					wI32, wU32, wI64, wU64 = 0, 0, 1<<63, 1<<63
+				case r.neg:
+					wU32, wU64 = 0, 0
+					wI32 = uint64(-int64(min(mag, 1<<31)))
+					wI64 = -min(mag, 1<<63)
+					if r.huge {
+						wI32, wI64 = minI32Bits, 1<<63
+					}
+				default:
+					wI32, wU32, wI64, wU64 = min(mag, 1<<31-1), min(mag, 1<<32-1), min(mag, 1<<63-1), mag
+					if r.huge {
+						wI32, wU32, wI64, wU64 = 1<<31-1, 1<<32-1, 1<<63-1, 1<<64-1
+					}
+				}
+				for _, c := range []struct {
+					name      string
+					got, want uint64
+				}{
+					{"F32ToI32", uint64(rounding.F32ToI32(x, m, ftz)), wI32},
+					{"F32ToU32", uint64(rounding.F32ToU32(x, m, ftz)), wU32},
+					{"F32ToI64", uint64(rounding.F32ToI64(x, m, ftz)), wI64},
+					{"F32ToU64", rounding.F32ToU64(x, m, ftz), wU64},
+				} {
+					if c.got != c.want {
+						fc.fail(t, fmt.Sprintf("%s(%s) mode=%v ftz=%v = %#x, want %#x", c.name, f32.Format(x), m, ftz, c.got, c.want))
+					}
+				}
+			}
+		}
+	})
+}
+
+// f64Of is the reference of F32ToF64: the float64 fields of x's value,
+// a subnormal normalised one shift at a time.
+func f64Of(x uint32, ftz bool) uint64 {
+	sign := uint64(x&f32.SignMask) << 32
+	b := int(x>>23) & 0xff
+	frac := uint64(x & f32.FracMask)
+	switch {
+	case b == 0xff && frac != 0:
+		return sign | 0x7ff8000000000000 | frac<<29
+	case b == 0xff:
+		return sign | 0x7ff0000000000000
+	case b == 0 && (frac == 0 || ftz):
+		return sign
+	case b == 0:
+		e := -126
+		for frac&(1<<23) == 0 {
+			frac <<= 1
+			e--
+		}
+		return sign | uint64(e+1023)<<52 | (frac&0x7fffff)<<29
+	}
+	return sign | uint64(b-127+1023)<<52 | frac<<29
+}
+
+func TestExhaustiveF32ToF64(t *testing.T) {
+	sweep(t, "F32ToF64", func(t *testing.T, x uint32, fc *failCounter) {
+		for _, ftz := range ftzs {
+			if got, want := rounding.F32ToF64(x, ftz), f64Of(x, ftz); got != want {
+				fc.fail(t, fmt.Sprintf("F32ToF64(%s) ftz=%v = %#016x, want %#016x", f32.Format(x), ftz, got, want))
+			}
+		}
+	})
+}
+
+// floatOfInt returns the float32 encoding of sign × n for n ≤ 2^24, exact.
+func floatOfInt(sign uint32, n uint64) uint32 {
+	if n == 0 {
+		return sign
+	}
+	e := 23
+	for n < 1<<23 {
+		n <<= 1
+		e--
+	}
+	for n >= 1<<24 {
+		n >>= 1 // only n = 2^24, exactly
+		e++
+	}
+	return sign | uint32(e+127)<<23 | uint32(n)&f32.FracMask
+}
+
+func TestExhaustiveRoundInt32(t *testing.T) {
+	sweep(t, "RoundInt32", func(t *testing.T, x uint32, fc *failCounter) {
+		for _, ftz := range ftzs {
+			xin := x
+			if ftz && f32.IsSubnormal(x) {
+				xin = x & f32.SignMask
+			}
+			r := toFixed(xin)
+			for _, m := range rounding.Modes {
+				var want uint32
+				switch {
+				case f32.IsNaN(x):
+					want = f32.CanonicalNaNBits
+				case xin&f32.AbsMask >= 0x4b000000: // |x| ≥ 2^23 or Inf: integral
+					want = xin
+				default:
+					want = floatOfInt(xin&f32.SignMask, r.rounded(m))
+				}
+				if got := rounding.RoundInt32(x, m, ftz); got != want {
+					fc.fail(t, failure("RoundInt32", []uint32{x}, m, ftz, got, want))
+				}
+			}
+		}
+	})
+}
