@@ -201,7 +201,7 @@ int main(int argc, char** argv) {
     else if (a == "--cuda") p.cuda = next();
     else only.push_back(a);
   }
-#define SETNAME(k, name, flags) if (k == CUDAFP_FLAGSET) { p.flags_name = name; p.flags = flags; }
+#define SETNAME(k_, name_, flags_) if (k_ == CUDAFP_FLAGSET) { p.flags_name = name_; p.flags = flags_; }
   CUDAFP_FLAGSETS(SETNAME)
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
