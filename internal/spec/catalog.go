@@ -57,6 +57,8 @@ type Func struct {
 	Bound  Bound      // NVIDIA's documented accuracy
 	Ref    string     // the mathematical function measured against ("exp", "div", …); "" when none
 	Mode   rounding.Mode
+
+	grid []uint64 // special-value axis, computed once
 }
 
 // Arity is the number of arguments.
@@ -307,6 +309,9 @@ func buildCatalog() []*Func {
 		}
 		add(&Func{ID: l.name, Name: l.name, Go: "fp." + GoName(l.name), Kind: Library, In: in, Out: out, Expr: expr,
 			Family: l.fam, Sens: l.sens, Flags: allFlags, Bound: l.bound, Ref: l.ref})
+	}
+	for _, f := range c {
+		f.grid = f.computeGrid()
 	}
 	return c
 }

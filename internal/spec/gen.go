@@ -29,8 +29,11 @@ func (f *Func) Input(i uint64) (in [3]uint64) {
 		in[0] = genF64(s, r, f64Specials)
 		return in
 	}
-	x, y, z := genF32(f.Family, s, r, f.Grid())
+	x, y, z := genF32(f.Family, s, r, f.grid)
 	in[0], in[1], in[2] = uint64(x), uint64(y), uint64(z)
+	for j := len(f.In); j < 3; j++ {
+		in[j] = 0 // drawn but not an argument
+	}
 	return in
 }
 

@@ -103,8 +103,10 @@ func SpecialsF32(fam Family) []uint32 {
 
 // Grid returns the special-value axis of f as bit patterns of its argument
 // type (one axis; binary functions take every pair, ternary every triple of
-// the ternary subset).
-func (f *Func) Grid() []uint64 {
+// the ternary subset). The slice is shared: do not modify it.
+func (f *Func) Grid() []uint64 { return f.grid }
+
+func (f *Func) computeGrid() []uint64 {
 	var axis []uint64
 	switch {
 	case len(f.In) == 3:
@@ -129,7 +131,7 @@ func (f *Func) Grid() []uint64 {
 
 // GridLen returns the number of special-grid points: len(axis)^arity.
 func (f *Func) GridLen() int {
-	n := len(f.Grid())
+	n := len(f.grid)
 	return pow(n, len(f.In))
 }
 

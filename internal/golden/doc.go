@@ -1,0 +1,45 @@
+// Package golden reads the device's golden data (testdata/golden) and
+// verifies the emulation against it.
+//
+// # Format 1
+//
+// One gzip-compressed text file per function and flag set,
+// testdata/golden/<flagset>/<id>.txt.gz, written by gpu/harness.cu. Lines
+// starting with '#' are provenance (GPU, driver, CUDA, nvcc flags, harness
+// commit) and are kept verbatim; the data lines follow in this order, fields
+// separated by single spaces, encodings in lowercase hex (8 digits for 32-bit
+// values, 16 for 64-bit ones):
+//
+//	format 1
+//	func <id>                          catalog ID (internal/spec)
+//	flagset <name>                     default, ftz, precdiv0, precsqrt0, fmad0 or fast
+//	types <in,...> -> <out,...>        f32, f64, i32, u32, i64, u64
+//	grid <n> <v0> … <vn-1>             the special-value axis
+//	special <points>                   n^arity grid points, last argument fastest
+//	s <k> <out_k> … <out_k+15>         16 outputs per line
+//	inputs exhaustive 4294967296 sample-seed <seed>      (unary 32-bit argument)
+//	inputs generated 16777216 seed <seed>                (all others)
+//	g <i> <arg0> [<arg1> <arg2>]       the first 16 inputs, to prove the generators agree
+//	recorded <count>                   1024 sampled inputs (exhaustive) or the first 4096 generated
+//	o <k> <out_k> … <out_k+15>
+//	hashes 256 <block size>
+//	h <b> <hash>                       block hash b, 16 hex digits
+//	end
+//
+// Outputs are packed as in spec.Kernel: a 32-bit result in 8 digits, a 64-bit
+// result or two results (first<<32 | second) in 16. Block b of an exhaustive
+// function holds inputs b·2^24 … (b+1)·2^24−1; block b of a generated
+// function holds generated inputs b·2^16 … (b+1)·2^16−1. A block hash is
+// Σ spec.ElemHash(i, out_i) mod 2^64 over the block, i being the input
+// encoding (exhaustive) or the generated index.
+//
+// Load rejects a file whose syntax, order, counts, catalog entry, types,
+// grid or generated inputs disagree with this package and the catalog, with
+// an error naming the file and line.
+//
+// # Tiers
+//
+// Verify checks the special grid and the recorded outputs in every tier. The
+// quick tier (go test ./..., cudafp verify) adds the hash blocks of QuickBlocks;
+// the exhaustive tier (CUDAFP_EXHAUSTIVE=1, cudafp verify --exhaustive) all 256.
+package golden

@@ -1,0 +1,396 @@
+package golden
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
+)
+
+// File is one golden file: the device's results for one function under one
+// flag set.
+type File struct {
+	Path       string
+	Provenance []string // the '#' lines, without the '#'
+	Func       *spec.Func
+	FlagSet    string   // "default", "ftz", …
+	Flags      fp.Flags // the flag set's value
+	Grid       []uint64 // special-value axis
+	Special    []uint64 // outputs at the grid points
+	Exhaustive bool     // inputs are all 2^32 encodings
+	Shown      [][3]uint64
+	Recorded   []uint64 // outputs at RecordedInput(k)
+	BlockSize  uint64
+	Hashes     [spec.Blocks]uint64
+}
+
+// RecordedInput returns the arguments of recorded output k.
+func (f *File) RecordedInput(k int) [3]uint64 {
+	if f.Exhaustive {
+		return [3]uint64{uint64(spec.SampleInput(uint64(k)))}
+	}
+	return f.Func.Input(uint64(k))
+}
+
+// FlagSetByName returns the captured flag set with the given Name.
+func FlagSetByName(name string) (fp.Flags, bool) {
+	for _, fl := range spec.FlagSets {
+		if fl.Name() == name {
+			return fl, true
+		}
+	}
+	return fp.Flags{}, false
+}
+
+// Load reads and checks one golden file (gzip-compressed if its name ends
+// in .gz).
+func Load(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	var r io.Reader = fh
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(fh)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	return Parse(r, path)
+}
+
+// LoadDir loads every golden file under root (<flagset>/<id>.txt.gz), sorted
+// by flag set order and catalog order.
+func LoadDir(root string) ([]*File, error) {
+	paths, err := filepath.Glob(filepath.Join(root, "*", "*.txt.gz"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s: no golden files (want <flagset>/<id>.txt.gz)", root)
+	}
+	files := make([]*File, 0, len(paths))
+	for _, p := range paths {
+		f, err := Load(p)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	SortFiles(files)
+	return files, nil
+}
+
+// SortFiles orders files by catalog position, then flag set order.
+func SortFiles(files []*File) {
+	pos := map[string]int{}
+	for i, f := range spec.All() {
+		pos[f.ID] = i
+	}
+	set := map[string]int{}
+	for i, fl := range spec.FlagSets {
+		set[fl.Name()] = i
+	}
+	sort.SliceStable(files, func(i, j int) bool {
+		a, b := files[i], files[j]
+		if pos[a.Func.ID] != pos[b.Func.ID] {
+			return pos[a.Func.ID] < pos[b.Func.ID]
+		}
+		return set[a.FlagSet] < set[b.FlagSet]
+	})
+}
+
+// ErrFormat is wrapped by every error Parse returns for bad content.
+var ErrFormat = errors.New("malformed golden file")
+
+type parser struct {
+	sc   *bufio.Scanner
+	name string
+	line int
+	f    *File
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %w: %s", p.name, p.line, ErrFormat, fmt.Sprintf(format, args...))
+}
+
+// next returns the fields of the next data line, collecting provenance.
+func (p *parser) next() ([]string, error) {
+	for p.sc.Scan() {
+		p.line++
+		t := p.sc.Text()
+		if strings.HasPrefix(t, "#") {
+			p.f.Provenance = append(p.f.Provenance, strings.TrimSpace(strings.TrimPrefix(t, "#")))
+			continue
+		}
+		if t == "" {
+			return nil, p.errorf("empty line")
+		}
+		return strings.Split(t, " "), nil
+	}
+	if err := p.sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %w", p.name, p.line, err)
+	}
+	p.line++
+	return nil, p.errorf("unexpected end of file (truncated?)")
+}
+
+// expect reads a line whose first field is key with n more fields (n < 0: any).
+func (p *parser) expect(key string, n int) ([]string, error) {
+	fs, err := p.next()
+	if err != nil {
+		return nil, err
+	}
+	if fs[0] != key {
+		return nil, p.errorf("want a %q line, got %q", key, fs[0])
+	}
+	if n >= 0 && len(fs)-1 != n {
+		return nil, p.errorf("%q line has %d fields, want %d", key, len(fs)-1, n)
+	}
+	return fs[1:], nil
+}
+
+func (p *parser) hex(s string, width int) (uint64, error) {
+	if len(s) != width {
+		return 0, p.errorf("%q: want %d hex digits", s, width)
+	}
+	v, err := strconv.ParseUint(s, 16, 64)
+	if err != nil {
+		return 0, p.errorf("%q: bad hex", s)
+	}
+	return v, nil
+}
+
+func (p *parser) int(s string) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		return 0, p.errorf("%q: want a count", s)
+	}
+	return v, nil
+}
+
+func width(t spec.Type) int {
+	if t.Wide() {
+		return 16
+	}
+	return 8
+}
+
+// Parse reads a golden file from r; name is used in errors.
+func Parse(r io.Reader, name string) (*File, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	p := &parser{sc: sc, name: name, f: &File{Path: name}}
+	if err := p.parse(); err != nil {
+		return nil, err
+	}
+	return p.f, nil
+}
+
+func (p *parser) parse() error {
+	f := p.f
+	fs, err := p.expect("format", 1)
+	if err != nil {
+		return err
+	}
+	if fs[0] != "1" {
+		return p.errorf("format %s, this reader knows format 1", fs[0])
+	}
+	if fs, err = p.expect("func", 1); err != nil {
+		return err
+	}
+	fn, ok := spec.Lookup(fs[0])
+	if !ok || fn.ID != fs[0] {
+		return p.errorf("function %q is not in the catalog", fs[0])
+	}
+	f.Func = fn
+	if fs, err = p.expect("flagset", 1); err != nil {
+		return err
+	}
+	fl, ok := FlagSetByName(fs[0])
+	if !ok {
+		return p.errorf("unknown flag set %q", fs[0])
+	}
+	if !fn.Captured(fl) {
+		return p.errorf("%s is not captured under flag set %s", fn.ID, fs[0])
+	}
+	f.FlagSet, f.Flags = fs[0], fl
+	if fs, err = p.expect("types", 3); err != nil {
+		return err
+	}
+	if want := typesOf(fn); strings.Join(fs, " ") != want {
+		return p.errorf("types %q, the catalog says %q", strings.Join(fs, " "), want)
+	}
+
+	// Special grid.
+	if fs, err = p.expect("grid", -1); err != nil {
+		return err
+	}
+	axis := fn.Grid()
+	n, err := p.int(fs[0])
+	if err != nil {
+		return err
+	}
+	if n != len(axis) || len(fs)-1 != n {
+		return p.errorf("grid of %d values, the catalog has %d", len(fs)-1, len(axis))
+	}
+	w := 8
+	if fn.Arity() == 1 {
+		w = width(fn.In[0])
+	}
+	for j, s := range fs[1:] {
+		v, err := p.hex(s, w)
+		if err != nil {
+			return err
+		}
+		if v != axis[j] {
+			return p.errorf("grid value %d is %s, the catalog has %0*x", j, s, w, axis[j])
+		}
+	}
+	f.Grid = axis
+	if fs, err = p.expect("special", 1); err != nil {
+		return err
+	}
+	points, err := p.int(fs[0])
+	if err != nil {
+		return err
+	}
+	if points != fn.GridLen() {
+		return p.errorf("special %d, want %d grid points", points, fn.GridLen())
+	}
+	ow := 8
+	if fn.WideOut() {
+		ow = 16
+	}
+	if f.Special, err = p.block("s", points, ow); err != nil {
+		return err
+	}
+
+	// Inputs.
+	if fs, err = p.expect("inputs", 4); err != nil {
+		return err
+	}
+	f.Exhaustive = fn.Exhaustive()
+	wantInputs := fmt.Sprintf("generated %d seed %016x", spec.GenCount, spec.GenSeed)
+	if f.Exhaustive {
+		wantInputs = fmt.Sprintf("exhaustive %d sample-seed %016x", uint64(1)<<32, spec.SampleSeed)
+	}
+	if got := strings.Join(fs, " "); got != wantInputs {
+		return p.errorf("inputs %q, want %q", got, wantInputs)
+	}
+	for k := range spec.GenShown {
+		fs, err = p.expect("g", -1)
+		if err != nil {
+			return err
+		}
+		if len(fs) != 1+fn.Arity() || fs[0] != strconv.Itoa(k) {
+			return p.errorf("want g %d with %d arguments", k, fn.Arity())
+		}
+		var got [3]uint64
+		for j := range fn.Arity() {
+			if got[j], err = p.hex(fs[1+j], width(fn.In[j])); err != nil {
+				return err
+			}
+		}
+		want := f.RecordedInput(k)
+		if got != want {
+			return p.errorf("input %d is %x on the device but %x in Go: the generators disagree", k, got[:fn.Arity()], want[:fn.Arity()])
+		}
+		f.Shown = append(f.Shown, got)
+	}
+	if fs, err = p.expect("recorded", 1); err != nil {
+		return err
+	}
+	count, err := p.int(fs[0])
+	if err != nil {
+		return err
+	}
+	want := spec.Recorded
+	if f.Exhaustive {
+		want = spec.SampleCount
+	}
+	if count != want {
+		return p.errorf("recorded %d, want %d", count, want)
+	}
+	if f.Recorded, err = p.block("o", count, ow); err != nil {
+		return err
+	}
+
+	// Hashes.
+	if fs, err = p.expect("hashes", 2); err != nil {
+		return err
+	}
+	bs := uint64(spec.GenBlockSize)
+	if f.Exhaustive {
+		bs = spec.ExhBlockSize
+	}
+	if fs[0] != strconv.Itoa(spec.Blocks) || fs[1] != strconv.FormatUint(bs, 10) {
+		return p.errorf("hashes %s %s, want %d %d", fs[0], fs[1], spec.Blocks, bs)
+	}
+	f.BlockSize = bs
+	for b := range spec.Blocks {
+		if fs, err = p.expect("h", 2); err != nil {
+			return err
+		}
+		if fs[0] != strconv.Itoa(b) {
+			return p.errorf("hash %s out of order, want %d", fs[0], b)
+		}
+		if f.Hashes[b], err = p.hex(fs[1], 16); err != nil {
+			return err
+		}
+	}
+	if _, err = p.expect("end", 0); err != nil {
+		return err
+	}
+	if p.sc.Scan() {
+		p.line++
+		return p.errorf("data after end")
+	}
+	return p.sc.Err()
+}
+
+// block reads count values in lines "<key> <k> v…" of 16 values each.
+func (p *parser) block(key string, count, w int) ([]uint64, error) {
+	out := make([]uint64, 0, count)
+	for len(out) < count {
+		fs, err := p.expect(key, -1)
+		if err != nil {
+			return nil, err
+		}
+		want := min(16, count-len(out))
+		if len(fs) != 1+want || fs[0] != strconv.Itoa(len(out)) {
+			return nil, p.errorf("want %s %d with %d values", key, len(out), want)
+		}
+		for _, s := range fs[1:] {
+			v, err := p.hex(s, w)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+func typesOf(f *spec.Func) string {
+	var in, out []string
+	for _, t := range f.In {
+		in = append(in, t.String())
+	}
+	for _, t := range f.Out {
+		out = append(out, t.String())
+	}
+	return strings.Join(in, ",") + " -> " + strings.Join(out, ",")
+}

@@ -1,0 +1,112 @@
+package spec
+
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/fp"
+)
+
+// Kernel evaluates a function on bit patterns: each argument is the encoding
+// of its Type in the low bits of a uint64; the result is packed as in the
+// golden files (one 32-bit result in the low half; a 64-bit result whole;
+// two results as first<<32 | second).
+type Kernel func(a0, a1, a2 uint64) uint64
+
+// Impl returns f's Go implementation under flags fl, and whether one exists.
+// Flags f ignores (Sens) do not matter.
+func (f *Func) Impl(fl fp.Flags) (Kernel, bool) {
+	b, ok := bindings[f.ID]
+	if !ok {
+		return nil, false
+	}
+	return b(f.Sens.Effective(fl)), true
+}
+
+// Implemented reports whether f has a Go implementation.
+func (f *Func) Implemented() bool {
+	_, ok := bindings[f.ID]
+	return ok
+}
+
+// Unary32 returns f's implementation under fl as a function of one 32-bit
+// encoding to one 32-bit result, the fast path of exhaustive sweeps; ok is
+// false when f is not implemented or has another shape.
+func (f *Func) Unary32(fl fp.Flags) (fn func(uint32) uint32, ok bool) {
+	if !f.Exhaustive() || f.WideOut() {
+		return nil, false
+	}
+	if u, ok := unary32[f.ID]; ok {
+		return u(f.Sens.Effective(fl)), true
+	}
+	k, ok := f.Impl(fl)
+	if !ok {
+		return nil, false
+	}
+	return func(x uint32) uint32 { return uint32(k(uint64(x), 0, 0)) }, true
+}
+
+// A binding maps (effective) flags to a kernel.
+type binding func(fp.Flags) Kernel
+
+var (
+	bindings = map[string]binding{}
+	unary32  = map[string]func(fp.Flags) func(uint32) uint32{}
+)
+
+// bind registers the implementation of catalog entry id; it panics on an
+// unknown or doubly bound ID (a programming error caught by every test).
+func bind(id string, b binding) {
+	if _, ok := Lookup(id); !ok {
+		panic("spec: binding for unknown function " + id)
+	}
+	if _, dup := bindings[id]; dup {
+		panic("spec: function bound twice: " + id)
+	}
+	bindings[id] = b
+}
+
+// bindF32 registers a float32 → float32 function given per flag set.
+func bindF32(id string, fn func(fp.Flags) func(float32) float32) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(a, _, _ uint64) uint64 {
+			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)))))
+		}
+	})
+	unary32[id] = func(fl fp.Flags) func(uint32) uint32 {
+		g := fn(fl)
+		return func(x uint32) uint32 { return math.Float32bits(g(math.Float32frombits(x))) }
+	}
+}
+
+// bindBits32 registers a function on one 32-bit encoding given per flag set.
+func bindBits32(id string, fn func(fp.Flags) func(uint32) uint32) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(a, _, _ uint64) uint64 { return uint64(g(uint32(a))) }
+	})
+	unary32[id] = fn
+}
+
+// bindF32x2 registers a function of two floats.
+func bindF32x2(id string, fn func(fp.Flags) func(x, y float32) float32) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(a, b, _ uint64) uint64 {
+			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
+		}
+	})
+}
+
+// bindF32x3 registers a function of three floats.
+func bindF32x3(id string, fn func(fp.Flags) func(x, y, z float32) float32) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(a, b, c uint64) uint64 {
+			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c)))))
+		}
+	})
+}
+
+// bindKernel registers a kernel given directly on bit patterns.
+func bindKernel(id string, fn func(fp.Flags) Kernel) { bind(id, fn) }
