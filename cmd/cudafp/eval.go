@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
+)
+
+func newEval() *cobra.Command {
+	var flagsText string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "eval [--flags \"NVCC FLAGS\"] [--json] FUNC [ARGS...]",
+		Short: "Evaluate a function as the device would",
+		Long: `Evaluate FUNC on ARGS as an H100 computes it under the given nvcc flags (default: none).
+Arguments are decimals (1.5), hex floats (0x1.8p+00) or bit patterns (0x3fc00000); integers are decimals
+or 0x bit patterns. The result is printed as a decimal, a hex float and its bits.
+
+With no ARGS, eval reads one input tuple per line from standard input (arguments separated by spaces)
+and prints one result line per input: decimal, hex float and bits of each result.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := lookup(args[0])
+			if err != nil {
+				return err
+			}
+			fl, err := parseFlags(flagsText)
+			if err != nil {
+				return err
+			}
+			k, ok := f.Impl(fl)
+			if !ok {
+				return usagef("%s is catalogued but not implemented yet", f.Name)
+			}
+			if len(args) > 1 {
+				return evalOne(cmd.OutOrStdout(), f, fl, k, args[1:], asJSON)
+			}
+			return evalStream(cmd.InOrStdin(), cmd.OutOrStdout(), f, fl, k, asJSON)
+		},
+	}
+	cmd.Flags().StringVar(&flagsText, "flags", "", "nvcc flags, e.g. \"-use_fast_math\" or \"-ftz=true -prec-div=false\"")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+// evalRecord is the JSON form of one evaluation.
+type evalRecord struct {
+	Function string    `json:"function"`
+	Flags    string    `json:"flags"`
+	Args     []spelled `json:"args"`
+	Results  []spelled `json:"results"`
+}
+
+func parseArgs(f *spec.Func, args []string) ([3]uint64, error) {
+	var in [3]uint64
+	if len(args) != f.Arity() {
+		return in, usagef("%s takes %d argument(s) (%s), got %d", f.Name, f.Arity(), typesString(f), len(args))
+	}
+	for j, a := range args {
+		v, err := parseArg(f.In[j], a)
+		if err != nil {
+			return in, err
+		}
+		in[j] = v
+	}
+	return in, nil
+}
+
+func evalOne(w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kernel, args []string, asJSON bool) error {
+	in, err := parseArgs(f, args)
+	if err != nil {
+		return err
+	}
+	out := k(in[0], in[1], in[2])
+	if asJSON {
+		rec := evalRecord{Function: f.Name, Flags: fl.String(), Results: results(f, out)}
+		for j := range f.Arity() {
+			rec.Args = append(rec.Args, spell(f.In[j], in[j]))
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rec)
+	}
+	for _, r := range results(f, out) {
+		if r.Hex != "" {
+			fmt.Fprintf(w, "%s %s %s\n", r.Decimal, r.Hex, r.Bits)
+		} else {
+			fmt.Fprintf(w, "%s %s\n", r.Decimal, r.Bits)
+		}
+	}
+	return nil
+}
+
+// evalStream evaluates one tuple per input line. A bad line stops the run
+// with a usage error naming the line.
+func evalStream(r io.Reader, w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kernel, asJSON bool) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	bw := bufio.NewWriterSize(w, 1<<16)
+	defer bw.Flush()
+	enc := json.NewEncoder(bw)
+	line := 0
+	for sc.Scan() {
+		line++
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		in, err := parseArgs(f, fields)
+		if err != nil {
+			return usagef("stdin:%d: %v", line, err)
+		}
+		out := k(in[0], in[1], in[2])
+		if asJSON {
+			rec := evalRecord{Function: f.Name, Flags: fl.String(), Results: results(f, out)}
+			for j := range f.Arity() {
+				rec.Args = append(rec.Args, spell(f.In[j], in[j]))
+			}
+			if err := enc.Encode(rec); err != nil {
+				return err
+			}
+			continue
+		}
+		for i, s := range results(f, out) {
+			if i > 0 {
+				bw.WriteByte(' ')
+			}
+			bw.WriteString(s.Decimal)
+			if s.Hex != "" {
+				bw.WriteByte(' ')
+				bw.WriteString(s.Hex)
+			}
+			bw.WriteByte(' ')
+			bw.WriteString(s.Bits)
+		}
+		bw.WriteByte('\n')
+	}
+	return sc.Err()
+}

@@ -1,0 +1,93 @@
+// Command cudafp computes CUDA single-precision math on the CPU bit for bit
+// as an NVIDIA H100 computes it, checks the emulation against the device's
+// golden data, and measures each function's error.
+//
+// Usage:
+//
+//	cudafp list [--json]
+//	cudafp eval [--flags "NVCC FLAGS"] [--json] FUNC [ARGS...]
+//	cudafp verify [--exhaustive] [--json] [--flags "NVCC FLAGS"] [--golden DIR] [FUNC ...]
+//
+// Functions are named as in CUDA (expf, __expf, __fmul_rz, x/y,
+// ex2.approx.ftz.f32) or by catalog ID (i_fmul_rz, op_div). Numbers are
+// read as decimals (1.5), hex floats (0x1.8p+00) or bit patterns
+// (0x3fc00000). Exit status: 0 success, 1 a verification mismatch, 2 a
+// usage error (unknown function, bad flag, unparsable number).
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// usageError marks errors that exit with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// errMismatch makes the command exit with status 1 after printing its report.
+var errMismatch = errors.New("mismatch")
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "cudafp",
+		Short:         "CUDA float32 math on the CPU, bit for bit as an H100 computes it",
+		Long:          "cudafp emulates CUDA single-precision arithmetic, intrinsics and library functions bit for bit as an NVIDIA H100 (sm_90, CUDA 13.0) computes them, verifies the emulation against data captured on the device, and measures each function's error.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newList(), newEval(), newVerify())
+	return root
+}
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+// run executes the command line and returns the exit status.
+func run(args []string) int {
+	root := newRoot()
+	root.SetArgs(args)
+	err := root.Execute()
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, errMismatch):
+		return 1
+	}
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		fmt.Fprintln(os.Stderr, "cudafp:", err)
+		return 2
+	}
+	fmt.Fprintln(os.Stderr, "cudafp:", err)
+	return 1
+}
+
+// isCobraUsage recognises cobra's own argument errors (unknown command,
+// wrong argument count), which are usage errors.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "flag needs an argument", "invalid argument"} {
+		if len(msg) >= len(p) && contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
