@@ -1,0 +1,72 @@
+package fp
+
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/ptx"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// The kernels of this package are written on uint32 encodings with the
+// helpers below, one per PTX arithmetic form that CUDA's library code uses.
+// Every helper is the ptx instruction of the same name in round-to-nearest;
+// none performs host floating-point arithmetic.
+
+// bits and float are the encoding conversions at the float32 API boundary.
+func bits(x float32) uint32  { return math.Float32bits(x) }
+func float(u uint32) float32 { return math.Float32frombits(u) }
+
+// fma is fma.rn{.ftz}.f32 d, a, b, c.
+func fma(a, b, c uint32, ftz bool) uint32 { return ptx.Fma(a, b, c, rounding.RN, ftz) }
+
+// mul is mul{.rn}{.ftz}.f32 d, a, b. A mul without a rounding modifier that
+// ptxas contracted with an add is mulAdd, not mul then add.
+func mul(a, b uint32, ftz bool) uint32 { return ptx.Mul(a, b, rounding.RN, ftz) }
+
+// add is add{.rn}{.ftz}.f32 d, a, b.
+func add(a, b uint32, ftz bool) uint32 { return ptx.Add(a, b, rounding.RN, ftz) }
+
+// sub is sub{.rn}{.ftz}.f32 d, a, b.
+func sub(a, b uint32, ftz bool) uint32 { return ptx.Sub(a, b, rounding.RN, ftz) }
+
+// Contraction. PTX add, sub and mul without a rounding modifier are .rn but
+// "may be optimized aggressively by the code generator, e.g. mul/add
+// sequences with no rounding modifiers may be optimized to use
+// fused-multiply-add instructions" (PTX ISA 9.1, §9.7.3.1): nvcc -fmad=true
+// writes x*y+z as fma.rn itself, and ptxas may fuse a remaining
+// `mul.f32 t, a, b; add.f32 d, t, c` into one FFMA. With -fmad=false nvcc
+// writes mul.rn and add.rn, which are never fused.
+//
+// Whether ptxas fused a given pair is read from the SASS of every build
+// (cuobjdump of ../shared/reference/ptx/funcs.cu; /work/data/sass). For the
+// kernels of this package (CUDA 13.0.88, sm_90):
+//
+//	op_madd  x*y+z   nvcc: fma.rn                           mulAdd
+//	op_msub  x*y-z   mul.f32 + sub.f32 → FFMA x, y, -z       mulSub
+//	powf_    the pair t = 2f·rcp(1+f); f - t (mul.f32 feeding sub.f32):
+//	         not fused (FMUL then FADD in every build; t has three uses)
+//
+// No other kernel of this package has a mul feeding an add or a sub without
+// a rounding modifier, and the SASS of every other kernel is identical under
+// -fmad=true and -fmad=false.
+
+// mulAdd is a multiply feeding an add that the compiler contracts into one
+// fma.rn when fmad is set (-fmad=true), and mul.rn then add.rn otherwise.
+func mulAdd(a, b, c uint32, ftz, fmad bool) uint32 {
+	if fmad {
+		return fma(a, b, c, ftz)
+	}
+	return add(mul(a, b, ftz), c, ftz)
+}
+
+// mulSub is a multiply feeding a subtraction of c: FFMA a, b, -c when fmad is
+// set, mul.rn then sub.rn otherwise. Negating c is exact, and a·b − c and
+// a·b + (−c) round alike, signed zeros and NaNs included (every NaN result is
+// the canonical NaN).
+func mulSub(a, b, c uint32, ftz, fmad bool) uint32 {
+	if fmad {
+		return fma(a, b, c^f32.SignMask, ftz)
+	}
+	return sub(mul(a, b, ftz), c, ftz)
+}
