@@ -102,7 +102,9 @@ type row struct {
 func c(want uint64, args ...uint64) tc { return tc{args: args, want: want} }
 
 // cf is a case whose -ftz=true result is given explicitly.
-func cf(want, ftz uint64, args ...uint64) tc { return tc{args: args, want: want, ftz: ftz, ftzSet: true} }
+func cf(want, ftz uint64, args ...uint64) tc {
+	return tc{args: args, want: want, ftz: ftz, ftzSet: true}
+}
 
 // fn is one generated intrinsic.
 type fn struct {
