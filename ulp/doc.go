@@ -1,0 +1,24 @@
+// Package ulp measures how far cudafp's float32 functions are from the
+// mathematical truth.
+//
+// It holds three things:
+//
+//   - Correctly rounded references (Ref) of the mathematical functions behind
+//     the CUDA functions: exp, exp2, exp10, log, log2, log10, sin, cos, tan,
+//     tanh, pow, sqrt, rsqrt, div and rcp, in every rounding mode. Each one
+//     evaluates a fast path in float64 / double-double arithmetic with a
+//     proven error bound and a rounding test; only when the test cannot
+//     decide does it fall back to the certified big-float oracle of
+//     internal/oracle. References also give a double-double value of f(x)
+//     (Value) for fractional error metrics.
+//   - Error metrics: Dist, the integer ULP distance on the ordered line
+//     (CUDA's metric: NVIDIA states its bounds against the correctly rounded
+//     result), Err, the fractional error in ulps of the exact value, and
+//     AbsErr.
+//   - Sweeps: exhaustive over all 2^32 inputs of a unary function (every
+//     core, progress bar, cancellable, shardable, resumable), sampled from an
+//     input generator, and special-value grids, each producing a Result of
+//     mergeable, deterministic statistics.
+package ulp
+
+//go:generate go run gen_tables.go

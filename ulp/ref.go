@@ -1,0 +1,211 @@
+package ulp
+
+import (
+	"sync/atomic"
+
+	"github.com/cudafp/cudafp/internal/oracle"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// Ref is the correctly rounded reference of one mathematical function of
+// binary32 arguments, in every rounding mode.
+//
+// A fast path evaluates f in float64 / double-double arithmetic together with
+// a proven bound on its error (derived next to each kernel) and rounds the
+// enclosure it implies; when the enclosure contains a rounding boundary, the
+// reference falls back to the certified oracle of internal/oracle. Division,
+// reciprocal, square root and reciprocal square root decide exactly (an
+// exact sign test at each boundary) and never fall back.
+//
+// Round results are correct in every mode; NaN results are CUDA's canonical
+// 0x7fffffff. Value returns a double-double approximation of f(x) for error
+// metrics: its relative error is at most 2^-ValueBits for results in the
+// binary32 range (see each Ref's documentation).
+type Ref struct {
+	name  string
+	arity int
+	modes []rounding.Mode
+	// ValueBits: for results with magnitude in [2^-126, 2^128), Value's
+	// relative error is below 2^-ValueBits (in the subnormal range the same
+	// bound holds relative to 2^-126).
+	valueBits int
+	orc       *oracle.Func
+	k1        func(x uint32) kres
+	k2        func(x, y uint32) kres
+	r1        func(x uint32, m rounding.Mode) uint32 // exact rounding, no fallback
+	r2        func(x, y uint32, m rounding.Mode) uint32
+	fallbacks atomic.Uint64
+}
+
+// kres is what a fast kernel returns.
+//
+//   - rep ≠ 0: f(x) rounds as rep does in every mode (f(x) is far outside the
+//     binary32 range, or within 2^-26 of ±1 for tanh); v approximates f(x).
+//   - else err = 0: v.Hi is f(x) exactly (v.Lo = 0), special values included.
+//   - else: |f(x) − (v.Hi + v.Lo)| ≤ err.
+type kres struct {
+	v   DD
+	err float64
+	rep float64
+}
+
+func exactRes(v float64) kres { return kres{v: DD{v, 0}} }
+
+// round returns the rounding of k in mode m, or ok = false when the fast
+// path cannot decide.
+func (k kres) round(m rounding.Mode) (uint32, bool) {
+	if k.rep != 0 {
+		return round64(k.rep, m), true
+	}
+	if k.err == 0 {
+		return round64(k.v.Hi, m), true
+	}
+	return decide(k.v.Hi, k.v.Lo, k.err, m)
+}
+
+// Name returns the mathematical name ("exp", "pow", …).
+func (r *Ref) Name() string { return r.name }
+
+// Arity returns the number of arguments, 1 or 2.
+func (r *Ref) Arity() int { return r.arity }
+
+// Modes returns the rounding modes in which CUDA has a version of the
+// function: all four for div, rcp and sqrt (__fdiv_rz, __frcp_ru,
+// __fsqrt_rd, …), RN only for the others. Round accepts every mode anyway.
+func (r *Ref) Modes() []rounding.Mode { return r.modes }
+
+// ValueBits returns the number of bits to which Value is accurate (see Ref).
+func (r *Ref) ValueBits() int { return r.valueBits }
+
+// Fallbacks returns how many evaluations since the program started could not
+// be decided by the fast path and went to the oracle.
+func (r *Ref) Fallbacks() uint64 { return r.fallbacks.Load() }
+
+// Round returns f(x) correctly rounded in mode m (unary f).
+func (r *Ref) Round(x uint32, m rounding.Mode) uint32 {
+	b, _ := r.round1(x, m)
+	return b
+}
+
+// Round2 returns f(x, y) correctly rounded in mode m (binary f).
+func (r *Ref) Round2(x, y uint32, m rounding.Mode) uint32 {
+	b, _ := r.round2(x, y, m)
+	return b
+}
+
+// Value returns a double-double approximation of f(x) (unary f).
+func (r *Ref) Value(x uint32) DD {
+	r.check(1)
+	return r.k1(x).v
+}
+
+// Value2 returns a double-double approximation of f(x, y) (binary f).
+func (r *Ref) Value2(x, y uint32) DD {
+	r.check(2)
+	return r.k2(x, y).v
+}
+
+// Eval returns, from one evaluation, f(in) rounded in mode m, its value and
+// whether the fast path fell back to the oracle. It makes Ref a Reference.
+func (r *Ref) Eval(in Input, m rounding.Mode) (want uint32, v DD, slow bool) {
+	if r.arity == 1 {
+		return r.eval1(in.X, m)
+	}
+	return r.eval2(in.X, in.Y, m)
+}
+
+func (r *Ref) check(arity int) {
+	if r.arity != arity {
+		panic("ulp: " + r.name + " called with the wrong number of arguments")
+	}
+}
+
+func (r *Ref) round1(x uint32, m rounding.Mode) (uint32, bool) {
+	r.check(1)
+	if r.r1 != nil {
+		return r.r1(x, m), false
+	}
+	if b, ok := r.k1(x).round(m); ok {
+		return b, false
+	}
+	r.fallbacks.Add(1)
+	return r.orc.Round(x, m), true
+}
+
+func (r *Ref) round2(x, y uint32, m rounding.Mode) (uint32, bool) {
+	r.check(2)
+	if r.r2 != nil {
+		return r.r2(x, y, m), false
+	}
+	if b, ok := r.k2(x, y).round(m); ok {
+		return b, false
+	}
+	r.fallbacks.Add(1)
+	return r.orc.Round2(x, y, m), true
+}
+
+func (r *Ref) eval1(x uint32, m rounding.Mode) (uint32, DD, bool) {
+	k := r.k1(x)
+	if r.r1 != nil {
+		return r.r1(x, m), k.v, false
+	}
+	if b, ok := k.round(m); ok {
+		return b, k.v, false
+	}
+	r.fallbacks.Add(1)
+	return r.orc.Round(x, m), k.v, true
+}
+
+func (r *Ref) eval2(x, y uint32, m rounding.Mode) (uint32, DD, bool) {
+	k := r.k2(x, y)
+	if r.r2 != nil {
+		return r.r2(x, y, m), k.v, false
+	}
+	if b, ok := k.round(m); ok {
+		return b, k.v, false
+	}
+	r.fallbacks.Add(1)
+	return r.orc.Round2(x, y, m), k.v, true
+}
+
+var (
+	rnOnly   = []rounding.Mode{rounding.RN}
+	allModes = rounding.Modes[:]
+)
+
+// The references, by mathematical name.
+var (
+	Exp   = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 64, orc: oracle.Exp, k1: expKernel}
+	Exp2  = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 64, orc: oracle.Exp2, k1: exp2Kernel}
+	Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 64, orc: oracle.Exp10, k1: exp10Kernel}
+	Log   = &Ref{name: "log", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log, k1: logKernel}
+	Log2  = &Ref{name: "log2", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log2, k1: log2Kernel}
+	Log10 = &Ref{name: "log10", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log10, k1: log10Kernel}
+	Sin   = &Ref{name: "sin", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Sin, k1: sinKernel}
+	Cos   = &Ref{name: "cos", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Cos, k1: cosKernel}
+	Tan   = &Ref{name: "tan", arity: 1, modes: rnOnly, valueBits: 53, orc: oracle.Tan, k1: tanKernel}
+	Tanh  = &Ref{name: "tanh", arity: 1, modes: rnOnly, valueBits: 55, orc: oracle.Tanh, k1: tanhKernel}
+	Pow   = &Ref{name: "pow", arity: 2, modes: rnOnly, valueBits: 54, orc: oracle.Pow, k2: powKernel}
+	Sqrt  = &Ref{name: "sqrt", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Sqrt, k1: sqrtKernel, r1: sqrtRound}
+	Rsqrt = &Ref{name: "rsqrt", arity: 1, modes: rnOnly, valueBits: 100, orc: oracle.Rsqrt, k1: rsqrtKernel, r1: rsqrtRound}
+	Div   = &Ref{name: "div", arity: 2, modes: allModes, valueBits: 100, orc: oracle.Div, k2: divKernel, r2: divRound}
+	Rcp   = &Ref{name: "rcp", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Rcp, k1: rcpKernel, r1: rcpRound}
+)
+
+var refs = []*Ref{Exp, Exp2, Exp10, Log, Log2, Log10, Sin, Cos, Tan, Tanh, Pow, Sqrt, Rsqrt, Div, Rcp}
+
+// Refs returns every reference in a fixed order. The slice is shared: do
+// not modify it.
+func Refs() []*Ref { return refs }
+
+// Lookup returns the reference of the mathematical function name: "exp",
+// "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "tanh",
+// "pow", "sqrt", "rsqrt", "div" or "rcp".
+func Lookup(name string) (*Ref, bool) {
+	for _, r := range refs {
+		if r.name == name {
+			return r, true
+		}
+	}
+	return nil, false
+}

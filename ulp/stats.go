@@ -1,0 +1,319 @@
+package ulp
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/cudafp/cudafp/internal/f32"
+)
+
+// Input is one argument tuple of a measured function; unused arguments are 0.
+type Input struct {
+	X, Y, Z uint32
+}
+
+// less orders inputs by their encodings, X first (the tie rule of argmax).
+func (a Input) less(b Input) bool {
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.Z < b.Z
+}
+
+// Format returns the encodings of the first n arguments as f32.Format does.
+func (a Input) Format(n int) string {
+	s := f32.Format(a.X)
+	if n > 1 {
+		s += ", " + f32.Format(a.Y)
+	}
+	if n > 2 {
+		s += ", " + f32.Format(a.Z)
+	}
+	return s
+}
+
+// Ulps is an error in ulps. It marshals ±Inf and NaN to JSON as the strings
+// "+Inf", "-Inf" and "NaN".
+type Ulps float64
+
+// MarshalJSON implements json.Marshaler.
+func (u Ulps) MarshalJSON() ([]byte, error) {
+	f := float64(u)
+	switch {
+	case math.IsInf(f, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-Inf"`), nil
+	case f != f:
+		return []byte(`"NaN"`), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (u *Ulps) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return fmt.Errorf("ulp: bad Ulps %q", s)
+		}
+		*u = Ulps(f)
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*u = Ulps(f)
+	return nil
+}
+
+// The fine error histogram: 256 bins of 1/256 ulp on [0, 1), then 64 bins per
+// octave [2^k, 2^(k+1)) for k = 0…31 (relative width 1/64), and a last bin for
+// errors of 2^32 ulps and more (+Inf included). Its bin edges contain the
+// 0.25-ulp edges up to 32 ulps, so the coarse histogram is exact.
+const (
+	fineSub    = 256
+	fineOct    = 32
+	finePerOct = 64
+	fineBins   = fineSub + fineOct*finePerOct + 1
+
+	// The error sum is kept in fixed point, units of 2^-32 ulp, in 128 bits:
+	// exact, so merging in any order gives the same bits. Errors of 2^31 ulps
+	// and more (Huge) are counted but not summed.
+	sumFracBits = 32
+	hugeErr     = 0x1p31
+
+	coarseWidth = 0.25
+	coarseMax   = 32
+	coarseBins  = coarseMax/coarseWidth + 1 // the last bin: ≥ 32 ulps
+	distBins    = 17                        // Dist 0…15, and ≥ 16
+)
+
+func fineBin(e float64) int {
+	if e < 1 {
+		return int(e * fineSub)
+	}
+	if !(e < 0x1p32) {
+		return fineBins - 1
+	}
+	b := math.Float64bits(e)
+	k := int(b>>52) - 1023
+	return fineSub + k*finePerOct + int(b>>(52-6))&(finePerOct-1)
+}
+
+// fineEdge returns the upper edge of fine bin i (+Inf for the last).
+func fineEdge(i int) float64 {
+	switch {
+	case i < fineSub:
+		return float64(i+1) / fineSub
+	case i == fineBins-1:
+		return math.Inf(1)
+	}
+	k, s := (i-fineSub)/finePerOct, (i-fineSub)%finePerOct
+	return math.Ldexp(1+float64(s+1)/finePerOct, k)
+}
+
+// fineLower returns the lower edge of fine bin i.
+func fineLower(i int) float64 {
+	if i == 0 {
+		return 0
+	}
+	return fineEdge(i - 1)
+}
+
+// Stats are the statistics of a sweep. They are plain data: Merge combines
+// the Stats of disjoint input sets into exactly the Stats of their union,
+// whatever the order (integer counts and sums, maxima with a fixed tie rule),
+// so results do not depend on the number of cores or on sharding.
+type Stats struct {
+	N          uint64           // inputs measured
+	CR         uint64           // results equal to the reference (both NaN counts as equal; −0 ≠ +0)
+	MaxDist    uint32           // max Dist(got, want)
+	ArgMaxDist Input            // the smallest input (Input order) reaching MaxDist
+	DistCount  [distBins]uint64 // inputs with Dist = 0…15, and ≥ 16
+	MaxErr     Ulps             // max Err(got, f(x))
+	ArgMaxErr  Input            // the smallest input reaching MaxErr
+	ErrSum     [2]uint64        // Σ Err·2^32 over inputs with Err < 2^31, rounded down, as {hi, lo}
+	Huge       uint64           // inputs with Err ≥ 2^31 ulps (+Inf included)
+	Fine       []uint64         // fine histogram of Err (see fineBin)
+	Fallbacks  uint64           // reference evaluations that needed the oracle
+	Abs        *AbsStats        `json:",omitempty"` // absolute error over an input interval, when asked
+}
+
+// AbsStats is the absolute error |got − f(x)| over the inputs whose first
+// argument lies in [Lo, Hi].
+type AbsStats struct {
+	Lo, Hi float64
+	N      uint64
+	Max    Ulps // the error is absolute, not in ulps; Ulps only for ±Inf in JSON
+	ArgMax Input
+}
+
+func newStats(abs *AbsStats) Stats {
+	s := Stats{Fine: make([]uint64, fineBins)}
+	if abs != nil {
+		s.Abs = &AbsStats{Lo: abs.Lo, Hi: abs.Hi}
+	}
+	return s
+}
+
+// add records one measurement.
+func (s *Stats) add(in Input, got, want uint32, v DD, slow bool) {
+	first := s.N == 0
+	s.N++
+	if slow {
+		s.Fallbacks++
+	}
+	if got == want || (f32.IsNaN(got) && f32.IsNaN(want)) {
+		s.CR++
+	}
+	d := Dist(got, want)
+	if d > s.MaxDist || first {
+		s.MaxDist, s.ArgMaxDist = d, in
+	} else if d == s.MaxDist && in.less(s.ArgMaxDist) {
+		s.ArgMaxDist = in
+	}
+	s.DistCount[min(d, distBins-1)]++
+	e := Err(got, v)
+	if Ulps(e) > s.MaxErr || first {
+		s.MaxErr, s.ArgMaxErr = Ulps(e), in
+	} else if Ulps(e) == s.MaxErr && in.less(s.ArgMaxErr) {
+		s.ArgMaxErr = in
+	}
+	s.Fine[fineBin(e)]++
+	if e < hugeErr {
+		var c uint64
+		s.ErrSum[1], c = bits.Add64(s.ErrSum[1], uint64(e*(1<<sumFracBits)), 0)
+		s.ErrSum[0] += c
+	} else {
+		s.Huge++
+	}
+	if a := s.Abs; a != nil {
+		if x := f64(in.X); x >= a.Lo && x <= a.Hi {
+			a.N++
+			ae := Ulps(AbsErr(got, v))
+			if a.N == 1 || ae > a.Max || (ae == a.Max && in.less(a.ArgMax)) {
+				a.Max, a.ArgMax = ae, in
+			}
+		}
+	}
+}
+
+// Merge adds the statistics of a disjoint set of inputs to s.
+func (s *Stats) Merge(o *Stats) {
+	if o.N == 0 {
+		return
+	}
+	if s.Fine == nil {
+		s.Fine = make([]uint64, fineBins)
+	}
+	if s.N == 0 || o.MaxDist > s.MaxDist || (o.MaxDist == s.MaxDist && o.ArgMaxDist.less(s.ArgMaxDist)) {
+		s.MaxDist, s.ArgMaxDist = o.MaxDist, o.ArgMaxDist
+	}
+	if s.N == 0 || o.MaxErr > s.MaxErr || (o.MaxErr == s.MaxErr && o.ArgMaxErr.less(s.ArgMaxErr)) {
+		s.MaxErr, s.ArgMaxErr = o.MaxErr, o.ArgMaxErr
+	}
+	s.N += o.N
+	s.CR += o.CR
+	for i := range s.DistCount {
+		s.DistCount[i] += o.DistCount[i]
+	}
+	var c uint64
+	s.ErrSum[1], c = bits.Add64(s.ErrSum[1], o.ErrSum[1], 0)
+	s.ErrSum[0] += o.ErrSum[0] + c
+	s.Huge += o.Huge
+	for i := range o.Fine {
+		s.Fine[i] += o.Fine[i]
+	}
+	s.Fallbacks += o.Fallbacks
+	if o.Abs != nil {
+		if s.Abs == nil {
+			s.Abs = &AbsStats{Lo: o.Abs.Lo, Hi: o.Abs.Hi}
+		}
+		a, b := s.Abs, o.Abs
+		if b.N > 0 {
+			if a.N == 0 || b.Max > a.Max || (b.Max == a.Max && b.ArgMax.less(a.ArgMax)) {
+				a.Max, a.ArgMax = b.Max, b.ArgMax
+			}
+			a.N += b.N
+		}
+	}
+}
+
+// Mean returns the mean Err over the inputs with Err < 2^31 ulps (exact to
+// 2^-32 ulp: each error is truncated to a multiple of 2^-32 before summing).
+func (s *Stats) Mean() float64 {
+	n := s.N - s.Huge
+	if n == 0 {
+		return 0
+	}
+	sum := math.Ldexp(float64(s.ErrSum[0]), 64) + float64(s.ErrSum[1])
+	return math.Ldexp(sum, -sumFracBits) / float64(n)
+}
+
+// Quantile returns an upper bound of the p-quantile of Err (0 < p ≤ 1): the
+// upper edge of the fine-histogram bin holding it, so within 1/256 ulp below
+// 1 ulp and within 1/64 relative above; +Inf when it lies in the last bin.
+// It uses gonum's empirical quantile on the bins weighted by their counts.
+func (s *Stats) Quantile(p float64) float64 {
+	var xs, ws []float64
+	for i, c := range s.Fine {
+		if c != 0 {
+			xs = append(xs, fineEdge(i))
+			ws = append(ws, float64(c)) // exact: counts < 2^53
+		}
+	}
+	if len(xs) == 0 {
+		return 0
+	}
+	if math.IsInf(xs[len(xs)-1], 1) {
+		// gonum needs finite sample values: stand the last bin in for +Inf.
+		xs[len(xs)-1] = math.MaxFloat64
+		q := stat.Quantile(p, stat.Empirical, xs, ws)
+		if q == math.MaxFloat64 {
+			return math.Inf(1)
+		}
+		return q
+	}
+	return stat.Quantile(p, stat.Empirical, xs, ws)
+}
+
+// Coarse returns the histogram of Err in bins of 0.25 ulp up to 32 ulps,
+// plus a last bin for 32 ulps and more (+Inf included). Bin i holds errors in
+// [i/4, (i+1)/4).
+func (s *Stats) Coarse() []uint64 {
+	h := make([]uint64, coarseBins)
+	for i, c := range s.Fine {
+		if c == 0 {
+			continue
+		}
+		lo := fineLower(i)
+		j := int(lo / coarseWidth)
+		if lo >= coarseMax || j >= coarseBins-1 {
+			j = coarseBins - 1
+		}
+		h[j] += c
+	}
+	return h
+}
+
+// CRShare returns the share of correctly rounded results.
+func (s *Stats) CRShare() float64 {
+	if s.N == 0 {
+		return 0
+	}
+	return float64(s.CR) / float64(s.N)
+}

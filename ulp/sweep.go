@@ -1,0 +1,431 @@
+package ulp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// Reference is what a sweep measures against: Ref implements it.
+type Reference interface {
+	Name() string
+	Arity() int
+	// Eval returns f(in) rounded in mode m, a double-double value of f(in),
+	// and whether the evaluation needed the slow path.
+	Eval(in Input, m rounding.Mode) (want uint32, v DD, slow bool)
+}
+
+// Interval is a closed interval [Lo, Hi] of real inputs.
+type Interval struct {
+	Lo, Hi float64
+}
+
+// Options configure a sweep. The zero value measures against the RN
+// reference on every core, unsharded, without checkpoint.
+type Options struct {
+	Func  string        // name of the measured function, recorded in the Result ("expf", "__expf")
+	Flags string        // flag set it was measured under, recorded in the Result ("-use_fast_math")
+	Mode  rounding.Mode // rounding mode of the reference for Dist and CR (RN: CUDA's metric)
+	// Abs, when set, adds absolute-error statistics over the inputs whose
+	// first argument lies in the interval (NVIDIA's bounds for __sinf on
+	// [−π, π], __logf on [0.5, 2]).
+	Abs *Interval
+	// Shard and Shards select shard Shard of Shards (0 ≤ Shard < Shards): the
+	// blocks b with b mod Shards = Shard. The Results of all shards merge into
+	// exactly the Result of the unsharded sweep. Shards 0 or 1: everything.
+	Shard, Shards int
+	// Checkpoint, when set, is a file recording the finished blocks and their
+	// merged statistics, rewritten atomically (temporary file and rename)
+	// after each block. A sweep started with an existing checkpoint of the
+	// same sweep skips the blocks it records.
+	Checkpoint string
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Quiet suppresses the progress bar, which is otherwise drawn on stderr
+	// when stderr is a terminal.
+	Quiet bool
+	// Blocks is the number of blocks of an exhaustive sweep: a power of two
+	// in [1, 2^16]; 0 means 256 (block k holds inputs k·2^24 … (k+1)·2^24−1,
+	// the golden data's blocks).
+	Blocks int
+
+	only func(block int) bool // tests: restrict a sweep to some blocks
+}
+
+// Result is the outcome of a sweep: plain data, JSON-serialisable, mergeable
+// across shards (Merge).
+type Result struct {
+	Func   string // measured function
+	Flags  string // its flag set
+	Ref    string // reference ("exp")
+	Mode   string // rounding mode of the reference ("RN")
+	Arity  int
+	Sweep  string   // "exhaustive", "sampled" or "special"
+	Desc   string   // what the sweep covers ("all 2^32 inputs", "1048576 samples from …")
+	Blocks int      // number of blocks of the whole sweep
+	Done   []uint64 // bitmap of the finished blocks
+	Stats
+
+	// Derived from Stats by Finalize.
+	MeanErr Ulps     // Stats.Mean
+	Q999    Ulps     // Stats.Quantile(0.999)
+	CRRate  float64  // Stats.CRShare
+	Hist    []uint64 // Stats.Coarse: 0.25-ulp bins up to 32 ulps, then ≥ 32
+}
+
+// Complete reports whether every block of the sweep is done.
+func (r *Result) Complete() bool { return r.doneCount() == r.Blocks }
+
+func (r *Result) doneCount() int {
+	n := 0
+	for _, w := range r.Done {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func (r *Result) isDone(b int) bool { return r.Done[b/64]>>(b%64)&1 != 0 }
+func (r *Result) setDone(b int)     { r.Done[b/64] |= 1 << (b % 64) }
+
+// Finalize recomputes the derived fields from Stats.
+func (r *Result) Finalize() {
+	r.MeanErr = Ulps(r.Mean())
+	r.Q999 = Ulps(r.Quantile(0.999))
+	r.CRRate = r.CRShare()
+	r.Hist = r.Coarse()
+}
+
+// Merge adds the result of a disjoint part of the same sweep (another shard,
+// or the blocks of an interrupted run) to r.
+func (r *Result) Merge(o *Result) error {
+	if r.Func != o.Func || r.Flags != o.Flags || r.Ref != o.Ref || r.Mode != o.Mode ||
+		r.Sweep != o.Sweep || r.Desc != o.Desc || r.Blocks != o.Blocks || len(r.Done) != len(o.Done) {
+		return fmt.Errorf("ulp: cannot merge results of different sweeps (%s %s %s vs %s %s %s)", r.Func, r.Flags, r.Desc, o.Func, o.Flags, o.Desc)
+	}
+	for i := range r.Done {
+		if r.Done[i]&o.Done[i] != 0 {
+			return errors.New("ulp: merged results share blocks")
+		}
+	}
+	for i := range r.Done {
+		r.Done[i] |= o.Done[i]
+	}
+	r.Stats.Merge(&o.Stats)
+	r.Finalize()
+	return nil
+}
+
+// sweep is what the engine runs: nblocks blocks, of which run evaluates one.
+type sweep struct {
+	res  *Result
+	size func(b int) uint64
+	// run measures block b into st, adding progress as it goes; it returns
+	// false when ctx was cancelled (st is then discarded).
+	run func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool
+}
+
+const chunk = 1 << 16 // inputs between cancellation checks and progress updates
+
+// Exhaustive measures the unary function f on all 2^32 inputs against ref.
+// It uses every core, shows a progress bar when stderr is a terminal, stops
+// early (returning the partial Result and ctx.Err()) when ctx is cancelled,
+// and honours Options.Shard/Shards and Options.Checkpoint.
+func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt Options) (*Result, error) {
+	nb := opt.Blocks
+	if nb == 0 {
+		nb = 256
+	}
+	if nb < 1 || nb > 1<<16 || nb&(nb-1) != 0 {
+		return nil, fmt.Errorf("ulp: Blocks = %d, want a power of two in [1, 65536]", nb)
+	}
+	if ref.Arity() != 1 {
+		return nil, fmt.Errorf("ulp: exhaustive sweep of a unary function against the %d-ary reference %s", ref.Arity(), ref.Name())
+	}
+	per := uint64(1<<32) / uint64(nb)
+	m := opt.Mode
+	eval := func(x uint32) (uint32, DD, bool) { return ref.Eval(Input{X: x}, m) }
+	if r, ok := ref.(*Ref); ok {
+		eval = func(x uint32) (uint32, DD, bool) { return r.eval1(x, m) }
+	}
+	s := sweep{
+		res:  opt.newResult(ref, "exhaustive", "all 2^32 inputs", nb),
+		size: func(int) uint64 { return per },
+		run: func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool {
+			lo := uint64(b) * per
+			for base := lo; base < lo+per; base += chunk {
+				if ctx.Err() != nil {
+					return false
+				}
+				end := min(base+chunk, lo+per)
+				for x := base; x < end; x++ {
+					xi := uint32(x)
+					got := f(xi)
+					want, v, slow := eval(xi)
+					st.add(Input{X: xi}, got, want, v, slow)
+				}
+				prog.Add(end - base)
+			}
+			return true
+		},
+	}
+	return opt.execute(ctx, s)
+}
+
+// SampleBlock is the number of inputs per block of a sampled sweep.
+const SampleBlock = 1 << 16
+
+// Sampled measures f on the n inputs gen(0) … gen(n−1) against ref. desc
+// describes the generator in the Result ("uniform bits, seed 1"). It has
+// Exhaustive's parallelism, cancellation, sharding and checkpoints; its
+// blocks hold SampleBlock consecutive indices.
+func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64, desc string, opt Options) (*Result, error) {
+	nb := int((n + SampleBlock - 1) / SampleBlock)
+	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
+		return nil, fmt.Errorf("ulp: too many samples: %d", n)
+	}
+	m := opt.Mode
+	size := func(b int) uint64 { return min(n, uint64(b+1)*SampleBlock) - uint64(b)*SampleBlock }
+	s := sweep{
+		res:  opt.newResult(ref, "sampled", fmt.Sprintf("%d samples: %s", n, desc), nb),
+		size: size,
+		run: func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool {
+			if ctx.Err() != nil {
+				return false
+			}
+			lo := uint64(b) * SampleBlock
+			for i := lo; i < lo+size(b); i++ {
+				x, y, z := gen(i)
+				in := Input{x, y, z}
+				want, v, slow := ref.Eval(in, m)
+				st.add(in, f(x, y, z), want, v, slow)
+			}
+			prog.Add(size(b))
+			return true
+		},
+	}
+	return opt.execute(ctx, s)
+}
+
+// Special measures f on the listed inputs (a special-value grid) against
+// ref, in one block.
+func Special(ctx context.Context, f Func, ref Reference, inputs []Input, opt Options) (*Result, error) {
+	in := append([]Input(nil), inputs...)
+	m := opt.Mode
+	s := sweep{
+		res:  opt.newResult(ref, "special", fmt.Sprintf("%d special inputs", len(in)), 1),
+		size: func(int) uint64 { return uint64(len(in)) },
+		run: func(ctx context.Context, _ int, st *Stats, prog *atomic.Uint64) bool {
+			if ctx.Err() != nil {
+				return false
+			}
+			for _, a := range in {
+				want, v, slow := ref.Eval(a, m)
+				st.add(a, f(a.X, a.Y, a.Z), want, v, slow)
+			}
+			prog.Add(uint64(len(in)))
+			return true
+		},
+	}
+	return opt.execute(ctx, s)
+}
+
+func (opt Options) newResult(ref Reference, kind, desc string, nblocks int) *Result {
+	r := &Result{
+		Func: opt.Func, Flags: opt.Flags, Ref: ref.Name(), Mode: opt.Mode.String(), Arity: ref.Arity(),
+		Sweep: kind, Desc: desc, Blocks: nblocks, Done: make([]uint64, (nblocks+63)/64),
+		Stats: newStats(nil),
+	}
+	if opt.Abs != nil {
+		r.Stats.Abs = &AbsStats{Lo: opt.Abs.Lo, Hi: opt.Abs.Hi}
+	}
+	return r
+}
+
+// execute runs the blocks of s that belong to this shard and are not yet in
+// the checkpoint, on opt.Workers goroutines, merging each finished block
+// into the result and the checkpoint.
+func (opt Options) execute(ctx context.Context, s sweep) (*Result, error) {
+	res := s.res
+	shards := max(opt.Shards, 1)
+	if opt.Shard < 0 || opt.Shard >= shards {
+		return nil, fmt.Errorf("ulp: shard %d of %d", opt.Shard, shards)
+	}
+	key := fmt.Sprintf("%s|%s|%s|%s|%s|%s|%d|shard %d/%d", res.Func, res.Flags, res.Ref, res.Mode, res.Sweep, res.Desc, res.Blocks, opt.Shard, shards)
+	if opt.Checkpoint != "" {
+		if err := loadCheckpoint(opt.Checkpoint, key, res); err != nil {
+			return nil, err
+		}
+	}
+	var pending []int
+	var total uint64
+	for b := opt.Shard; b < res.Blocks; b += shards {
+		if (opt.only == nil || opt.only(b)) && !res.isDone(b) {
+			pending = append(pending, b)
+			total += s.size(b)
+		}
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var prog atomic.Uint64
+	stopBar := opt.progress(ctx, res, total, &prog)
+	defer stopBar()
+
+	type done struct {
+		b  int
+		st Stats
+	}
+	out := make(chan done, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, len(pending)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(pending) || ctx.Err() != nil {
+					return
+				}
+				st := newStats(res.Stats.Abs)
+				if !s.run(ctx, pending[i], &st, &prog) {
+					return
+				}
+				out <- done{pending[i], st}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(out) }()
+	var werr error
+	for d := range out {
+		res.Stats.Merge(&d.st)
+		res.setDone(d.b)
+		if opt.Checkpoint != "" && werr == nil {
+			werr = saveCheckpoint(opt.Checkpoint, key, res)
+		}
+	}
+	res.Finalize()
+	if werr != nil {
+		return res, werr
+	}
+	return res, ctx.Err()
+}
+
+// progress starts a progress bar on stderr when it is a terminal and
+// returns the function that stops it.
+func (opt Options) progress(ctx context.Context, res *Result, total uint64, prog *atomic.Uint64) func() {
+	if opt.Quiet || total == 0 || !term.IsTerminal(int(os.Stderr.Fd())) {
+		return func() {}
+	}
+	bar := progressbar.NewOptions64(int64(total),
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(fmt.Sprintf("%s vs %s (%s)", res.Func, res.Ref, res.Sweep)),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("inputs"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				_ = bar.Set64(int64(prog.Load()))
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		wg.Wait()
+		_ = bar.Set64(int64(prog.Load()))
+		_ = bar.Exit()
+	}
+}
+
+// checkpoint is the file format of Options.Checkpoint.
+type checkpoint struct {
+	Version int
+	Key     string // identifies the sweep and the shard
+	Result  *Result
+}
+
+const checkpointVersion = 1
+
+func loadCheckpoint(path, key string, res *Result) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var c checkpoint
+	if err := json.Unmarshal(b, &c); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if c.Version != checkpointVersion || c.Key != key || c.Result == nil {
+		return fmt.Errorf("%s: checkpoint of another sweep (%q, want %q)", path, c.Key, key)
+	}
+	if len(c.Result.Done) != len(res.Done) || len(c.Result.Fine) != fineBins {
+		return fmt.Errorf("%s: malformed checkpoint", path)
+	}
+	*res = *c.Result
+	return nil
+}
+
+func saveCheckpoint(path, key string, res *Result) error {
+	res.Finalize()
+	b, err := json.Marshal(checkpoint{Version: checkpointVersion, Key: key, Result: res})
+	if err != nil {
+		return err
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, base+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
