@@ -382,7 +382,7 @@ var Div = &Func{Name: "div", Arity: 2, eval: func(x, y uint32) evalCase {
 // lo ≤ √a, RD(hi²) ≥ a implies hi ≥ √a. An exact root gives a point.
 func sqrtPoint(a *big.Float, p uint) ival {
 	s := new(big.Float).SetPrec(p).Sqrt(a)
-	if sq := new(big.Float).SetPrec(2*p + 2).Mul(s, s); sq.Cmp(a) == 0 {
+	if sq := new(big.Float).SetPrec(2*p+2).Mul(s, s); sq.Cmp(a) == 0 {
 		return pt(s)
 	}
 	for k := 2; ; k *= 2 {
