@@ -4,31 +4,16 @@ import (
 	"math"
 
 	"github.com/cudafp/cudafp/internal/f32"
-	"github.com/cudafp/cudafp/ptx"
-	"github.com/cudafp/cudafp/rounding"
 )
 
 // The kernels of this package are written on uint32 encodings with the
-// helpers below, one per PTX arithmetic form that CUDA's library code uses.
-// Every helper is the ptx instruction of the same name in round-to-nearest;
-// none performs host floating-point arithmetic.
+// helpers fma, mul, add and sub (fastarith.go), one per PTX arithmetic form
+// that CUDA's library code uses, each the ptx instruction of the same name
+// in round-to-nearest; none performs host floating-point arithmetic.
 
-// bits and float are the encoding conversions at the float32 API boundary.
-func bits(x float32) uint32  { return math.Float32bits(x) }
-func float(u uint32) float32 { return math.Float32frombits(u) }
-
-// fma is fma.rn{.ftz}.f32 d, a, b, c.
-func fma(a, b, c uint32, ftz bool) uint32 { return ptx.Fma(a, b, c, rounding.RN, ftz) }
-
-// mul is mul{.rn}{.ftz}.f32 d, a, b. A mul without a rounding modifier that
-// ptxas contracted with an add is mulAdd, not mul then add.
-func mul(a, b uint32, ftz bool) uint32 { return ptx.Mul(a, b, rounding.RN, ftz) }
-
-// add is add{.rn}{.ftz}.f32 d, a, b.
-func add(a, b uint32, ftz bool) uint32 { return ptx.Add(a, b, rounding.RN, ftz) }
-
-// sub is sub{.rn}{.ftz}.f32 d, a, b.
-func sub(a, b uint32, ftz bool) uint32 { return ptx.Sub(a, b, rounding.RN, ftz) }
+// toBits and fromBits are the encoding conversions at the float32 API boundary.
+func toBits(x float32) uint32   { return math.Float32bits(x) }
+func fromBits(u uint32) float32 { return math.Float32frombits(u) }
 
 // Contraction. PTX add, sub and mul without a rounding modifier are .rn but
 // "may be optimized aggressively by the code generator, e.g. mul/add

@@ -25,7 +25,9 @@ import (
 //
 // Flags: independent of Flags. nvcc emits cvt.rni.f32.f32 without .ftz even
 // with -ftz=true, so a subnormal x gives ±0 by rounding, not by flushing.
-func (fl Flags) Rintf(x float32) float32 { return float(ptx.CvtRoundF32(bits(x), rounding.RN, false)) }
+func (fl Flags) Rintf(x float32) float32 {
+	return fromBits(ptx.CvtRoundF32(toBits(x), rounding.RN, false))
+}
 
 // Rintf returns rintf(x) (Flags{}.Rintf).
 func Rintf(x float32) float32 { return Flags{}.Rintf(x) }
@@ -46,7 +48,7 @@ func Rintf(x float32) float32 { return Flags{}.Rintf(x) }
 // Flags: independent of Flags (cvt.rzi.f32.f32 without .ftz even with
 // -ftz=true).
 func (fl Flags) Truncf(x float32) float32 {
-	return float(ptx.CvtRoundF32(bits(x), rounding.RZ, false))
+	return fromBits(ptx.CvtRoundF32(toBits(x), rounding.RZ, false))
 }
 
 // Truncf returns truncf(x) (Flags{}.Truncf).
@@ -68,7 +70,7 @@ func Truncf(x float32) float32 { return Flags{}.Truncf(x) }
 // Flags: -ftz=true: cvt.rmi.ftz.f32.f32, a subnormal x is read as ±0
 // (Floorf(-0x1p-149) = -0, not -1). Independent of the other flags.
 func (fl Flags) Floorf(x float32) float32 {
-	return float(ptx.CvtRoundF32(bits(x), rounding.RD, fl.FTZ))
+	return fromBits(ptx.CvtRoundF32(toBits(x), rounding.RD, fl.FTZ))
 }
 
 // Floorf returns floorf(x) (Flags{}.Floorf).
@@ -90,7 +92,7 @@ func Floorf(x float32) float32 { return Flags{}.Floorf(x) }
 // Flags: -ftz=true: cvt.rpi.ftz.f32.f32, a subnormal x is read as ±0
 // (Ceilf(0x1p-149) = +0, not 1). Independent of the other flags.
 func (fl Flags) Ceilf(x float32) float32 {
-	return float(ptx.CvtRoundF32(bits(x), rounding.RU, fl.FTZ))
+	return fromBits(ptx.CvtRoundF32(toBits(x), rounding.RU, fl.FTZ))
 }
 
 // Ceilf returns ceilf(x) (Flags{}.Ceilf).
@@ -110,7 +112,7 @@ func Ceilf(x float32) float32 { return Flags{}.Ceilf(x) }
 //
 // Flags: -ftz=true: abs.ftz.f32, a subnormal x gives +0. Independent of the
 // other flags.
-func (fl Flags) Fabsf(x float32) float32 { return float(ptx.Abs(bits(x), fl.FTZ)) }
+func (fl Flags) Fabsf(x float32) float32 { return fromBits(ptx.Abs(toBits(x), fl.FTZ)) }
 
 // Fabsf returns fabsf(x) (Flags{}.Fabsf).
 func Fabsf(x float32) float32 { return Flags{}.Fabsf(x) }
@@ -128,7 +130,7 @@ func Fabsf(x float32) float32 { return Flags{}.Fabsf(x) }
 //
 // Flags: -ftz=true: min.ftz.f32, subnormal operands are read (and returned)
 // as zeros of their sign. Independent of the other flags.
-func (fl Flags) Fminf(x, y float32) float32 { return float(ptx.Min(bits(x), bits(y), fl.FTZ)) }
+func (fl Flags) Fminf(x, y float32) float32 { return fromBits(ptx.Min(toBits(x), toBits(y), fl.FTZ)) }
 
 // Fminf returns fminf(x, y) (Flags{}.Fminf).
 func Fminf(x, y float32) float32 { return Flags{}.Fminf(x, y) }
@@ -146,7 +148,7 @@ func Fminf(x, y float32) float32 { return Flags{}.Fminf(x, y) }
 //
 // Flags: -ftz=true: max.ftz.f32, subnormal operands are read (and returned)
 // as zeros of their sign. Independent of the other flags.
-func (fl Flags) Fmaxf(x, y float32) float32 { return float(ptx.Max(bits(x), bits(y), fl.FTZ)) }
+func (fl Flags) Fmaxf(x, y float32) float32 { return fromBits(ptx.Max(toBits(x), toBits(y), fl.FTZ)) }
 
 // Fmaxf returns fmaxf(x, y) (Flags{}.Fmaxf).
 func Fmaxf(x, y float32) float32 { return Flags{}.Fmaxf(x, y) }
@@ -164,7 +166,7 @@ func Fmaxf(x, y float32) float32 { return Flags{}.Fmaxf(x, y) }
 //
 // Flags: independent of Flags (no .ftz form: subnormals are kept even with
 // -ftz=true).
-func (fl Flags) Copysignf(x, y float32) float32 { return float(ptx.Copysign(bits(x), bits(y))) }
+func (fl Flags) Copysignf(x, y float32) float32 { return fromBits(ptx.Copysign(toBits(x), toBits(y))) }
 
 // Copysignf returns copysignf(x, y) (Flags{}.Copysignf).
 func Copysignf(x, y float32) float32 { return Flags{}.Copysignf(x, y) }
@@ -184,7 +186,9 @@ func Copysignf(x, y float32) float32 { return Flags{}.Copysignf(x, y) }
 // Flags: -ftz=true: fma.rn.ftz.f32 (subnormal operands and results flushed
 // to zeros of their sign). -fmad=false does not change it: fmaf is always
 // one fma.
-func (fl Flags) Fmaf(x, y, z float32) float32 { return float(fma(bits(x), bits(y), bits(z), fl.FTZ)) }
+func (fl Flags) Fmaf(x, y, z float32) float32 {
+	return fromBits(fma(toBits(x), toBits(y), toBits(z), fl.FTZ))
+}
 
 // Fmaf returns fmaf(x, y, z) (Flags{}.Fmaf).
 func Fmaf(x, y, z float32) float32 { return Flags{}.Fmaf(x, y, z) }
@@ -204,7 +208,7 @@ func Fmaf(x, y, z float32) float32 { return Flags{}.Fmaf(x, y, z) }
 // Flags: -ftz=true: sub.rn.ftz.f32 and setp.le.ftz.f32, subnormal operands
 // read as zeros of their sign (so Fdimf(0x1p-149, 0) = +0). Independent of
 // the other flags.
-func (fl Flags) Fdimf(x, y float32) float32 { return float(fdimf(bits(x), bits(y), fl.FTZ)) }
+func (fl Flags) Fdimf(x, y float32) float32 { return fromBits(fdimf(toBits(x), toBits(y), fl.FTZ)) }
 
 // Fdimf returns fdimf(x, y) (Flags{}.Fdimf).
 func Fdimf(x, y float32) float32 { return Flags{}.Fdimf(x, y) }

@@ -22,7 +22,7 @@ package fp
 // sign and subnormal sums flushed to ±0. -fmad=false: add.rn.f32, the same
 // results (a lone add is never contracted). -prec-div, -prec-sqrt and
 // -use_fast_math's library swaps do not change it.
-func (fl Flags) Add(x, y float32) float32 { return float(add(bits(x), bits(y), fl.FTZ)) }
+func (fl Flags) Add(x, y float32) float32 { return fromBits(add(toBits(x), toBits(y), fl.FTZ)) }
 
 // Add returns x+y under nvcc's default flags (Flags{}.Add).
 func Add(x, y float32) float32 { return Flags{}.Add(x, y) }
@@ -44,7 +44,7 @@ func Add(x, y float32) float32 { return Flags{}.Add(x, y) }
 // Flags: -ftz=true: sub.ftz.f32 (subnormal operands and results flushed to
 // zeros of their sign). -fmad=false: sub.rn.f32, the same results.
 // -prec-div, -prec-sqrt and -use_fast_math's library swaps do not change it.
-func (fl Flags) Sub(x, y float32) float32 { return float(sub(bits(x), bits(y), fl.FTZ)) }
+func (fl Flags) Sub(x, y float32) float32 { return fromBits(sub(toBits(x), toBits(y), fl.FTZ)) }
 
 // Sub returns x-y under nvcc's default flags (Flags{}.Sub).
 func Sub(x, y float32) float32 { return Flags{}.Sub(x, y) }
@@ -65,7 +65,7 @@ func Sub(x, y float32) float32 { return Flags{}.Sub(x, y) }
 // Flags: -ftz=true: mul.ftz.f32 (subnormal operands and results flushed to
 // zeros of their sign). -fmad=false: mul.rn.f32, the same results.
 // -prec-div, -prec-sqrt and -use_fast_math's library swaps do not change it.
-func (fl Flags) Mul(x, y float32) float32 { return float(mul(bits(x), bits(y), fl.FTZ)) }
+func (fl Flags) Mul(x, y float32) float32 { return fromBits(mul(toBits(x), toBits(y), fl.FTZ)) }
 
 // Mul returns x*y under nvcc's default flags (Flags{}.Mul).
 func Mul(x, y float32) float32 { return Flags{}.Mul(x, y) }
@@ -91,7 +91,7 @@ func Mul(x, y float32) float32 { return Flags{}.Mul(x, y) }
 // first. -prec-div, -prec-sqrt and -use_fast_math's library swaps do not
 // change it.
 func (fl Flags) MulAdd(x, y, z float32) float32 {
-	return float(mulAdd(bits(x), bits(y), bits(z), fl.FTZ, !fl.NoFMAD))
+	return fromBits(mulAdd(toBits(x), toBits(y), toBits(z), fl.FTZ, !fl.NoFMAD))
 }
 
 // MulAdd returns x*y+z under nvcc's default flags (Flags{}.MulAdd): one fma.rn.
@@ -117,7 +117,7 @@ func MulAdd(x, y, z float32) float32 { return Flags{}.MulAdd(x, y, z) }
 // sub.rn.f32, the product rounded first. -prec-div, -prec-sqrt and
 // -use_fast_math's library swaps do not change it.
 func (fl Flags) MulSub(x, y, z float32) float32 {
-	return float(mulSub(bits(x), bits(y), bits(z), fl.FTZ, !fl.NoFMAD))
+	return fromBits(mulSub(toBits(x), toBits(y), toBits(z), fl.FTZ, !fl.NoFMAD))
 }
 
 // MulSub returns x*y-z under nvcc's default flags (Flags{}.MulSub): one FFMA.
