@@ -56,18 +56,24 @@ func run(args []string) int {
 	root := newRoot()
 	root.SetArgs(args)
 	err := root.Execute()
+	if err != nil && !errors.Is(err, errMismatch) {
+		fmt.Fprintln(os.Stderr, "cudafp:", err)
+	}
+	return exitCode(err)
+}
+
+// exitCode maps a command's error to the exit status: 0 none, 1 a mismatch
+// or a runtime failure, 2 a usage error.
+func exitCode(err error) int {
+	var ue usageError
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, errMismatch):
 		return 1
-	}
-	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
-		fmt.Fprintln(os.Stderr, "cudafp:", err)
+	case errors.As(err, &ue) || isCobraUsage(err):
 		return 2
 	}
-	fmt.Fprintln(os.Stderr, "cudafp:", err)
 	return 1
 }
 
