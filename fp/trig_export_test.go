@@ -1,0 +1,17 @@
+package fp
+
+// Kernels on encodings, for the tests of package fp_test.
+var (
+	SinfBits    = sinfBits
+	CosfBits    = cosfBits
+	SincosfBits = sincosfBits
+)
+
+var (
+	SinpifBits    = sinpifBits
+	CospifBits    = cospifBits
+	SincospifBits = sincospifBits
+)
+
+// I2opi is the 2/π table of the Payne–Hanek reduction.
+var I2opi = i2opi
