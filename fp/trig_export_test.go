@@ -15,3 +15,8 @@ var (
 
 // I2opi is the 2/π table of the Payne–Hanek reduction.
 var I2opi = i2opi
+
+var (
+	TanfBits  = tanfBits
+	TanhfBits = tanhfBits
+)

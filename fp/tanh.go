@@ -1,0 +1,53 @@
+package fp
+
+import (
+	"github.com/cudafp/cudafp/ptx"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// tanhf as nvcc (CUDA 13.0, sm_90) compiles it (kernel tanhf_ of
+// ../shared/reference/ptx/*.ptx):
+//
+//   - |x| ≥ 0.6: 1 - 2/(e^(2|x|) + 1) with e^(2|x|) = ex2.approx.ftz(|x|·2·log2(e))
+//     and the reciprocal rcp.approx.ftz.f32, clamped to 1 from |x| ≥ 9.0109
+//     on, with the sign of x copied on;
+//   - |x| < 0.6: x + x·s·p(s), s = x², p an odd minimax polynomial with fma.
+//
+// The approximate instructions are .ftz in every flag set. -ftz=true turns
+// the other float instructions into their .ftz forms; -fmad=false spells
+// the mul.f32 and add.f32 as mul.rn and add.rn, which changes nothing: the
+// products feed ex2 and fma, never an add, and the SASS of the default and
+// -fmad=false builds is identical (FMUL, MUFU.EX2, FADD, MUFU.RCP, FFMA).
+// -use_fast_math makes it __tanhf (tanh.approx.f32).
+
+// The constants of tanhf_ (PTX immediates).
+const (
+	tanhTwoLog2e uint32 = 0x4038aa3b // 0x1.715476p+1 ≈ 2·log2(e)
+	tanhNegTwo   uint32 = 0xc0000000 // -2
+	tanhBig      uint32 = 0x41102cb4 // 0x1.205968p+3 ≈ 9.0109: tanh rounds to 1 from here
+	tanhSmall    uint32 = 0x3f19999a // 0x1.333334p-1 ≈ 0.6: the polynomial below
+	tanhP0       uint32 = 0x3c80f082 // 0x1.01e104p-6
+	tanhP1       uint32 = 0xbd563cae // -0x1.ac795cp-5
+	tanhP2       uint32 = 0x3e085941 // 0x1.10b282p-3
+	tanhP3       uint32 = 0xbeaaa9ed // -0x1.5553dap-2
+)
+
+func tanhfBits(ux uint32, ftz bool) uint32 {
+	a := ptx.Abs(ux, ftz)
+	e := ptx.Ex2Approx(ptx.Mul(a, tanhTwoLog2e, rounding.RN, ftz), true)
+	d := ptx.RcpApprox(ptx.Add(e, oneBits, rounding.RN, ftz), true)
+	big := ptx.Fma(d, tanhNegTwo, oneBits, rounding.RN, ftz)
+	if ptx.Setp(ptx.GE, a, tanhBig, ftz) {
+		big = oneBits
+	}
+	big = ptx.Copysign(big, ux)
+	if ptx.Setp(ptx.GE, a, tanhSmall, ftz) {
+		return big
+	}
+	s := ptx.Mul(ux, ux, rounding.RN, ftz)
+	p := ptx.Fma(tanhP0, s, tanhP1, rounding.RN, ftz)
+	p = ptx.Fma(p, s, tanhP2, rounding.RN, ftz)
+	p = ptx.Fma(p, s, tanhP3, rounding.RN, ftz)
+	p = ptx.Fma(p, s, zeroBits32, rounding.RN, ftz)
+	return ptx.Fma(p, ux, ux, rounding.RN, ftz)
+}
