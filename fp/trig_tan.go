@@ -38,4 +38,3 @@ func tanfBits(ux uint32, ftz bool) uint32 {
 	}
 	return y
 }
-
