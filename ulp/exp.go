@@ -72,6 +72,21 @@ func expReduce(t float64) (k int, sh, sl float64) {
 	return k, sh, s2 - pe
 }
 
+// expOutside returns e^t for the Value of results outside the binary32 range,
+// where only their order of magnitude matters to Err: +Inf beyond the float64
+// range, 0 below it (math.Exp is not called there), math.Exp in between
+// (fdlibm's bound: < 1 ulp; with t = x·ln b rounded, relative error ≤
+// |t|·2^-52 < 2^-42).
+func expOutside(t float64) float64 {
+	switch {
+	case t > 709.8:
+		return math.Inf(1)
+	case t < -745.2:
+		return 0
+	}
+	return math.Exp(t)
+}
+
 // expSpecial handles the special cases shared by the exponentials.
 //
 // Special cases are:
@@ -96,8 +111,8 @@ func expSpecial(x uint32) (kres, bool) {
 
 // expKernel: e^x.
 //
-//	x > 100: e^x > 2^144, rounds as 2^200 (Value: math.Exp, within 1 ulp by its fdlibm bound)
-//	x < -110: 0 < e^x < 2^-158, rounds as 2^-300 (Value: math.Exp)
+//	x > 100: e^x > 2^144, rounds as 2^200 (Value: expOutside)
+//	x < -110: 0 < e^x < 2^-158, rounds as 2^-300 (Value: expOutside)
 //	|x| < 2^-40: e^x = 1 + x + δ, 0 ≤ δ ≤ x²·0.51 < 2^-40.9·|x|: err = 2^-40·|x|
 //	otherwise: expReduce(x), expCore; relative error ≤ 2^-66 + 2^-83/0.99 < 2^-65.9
 func expKernel(x uint32) kres {
@@ -107,9 +122,9 @@ func expKernel(x uint32) kres {
 	xf := float64(math.Float32frombits(x))
 	switch ax := math.Abs(xf); {
 	case xf > 100:
-		return kres{v: DD{math.Exp(xf), 0}, rep: 0x1p200}
+		return kres{v: DD{expOutside(xf), 0}, rep: 0x1p200}
 	case xf < -110:
-		return kres{v: DD{math.Exp(xf), 0}, rep: 0x1p-300}
+		return kres{v: DD{expOutside(xf), 0}, rep: 0x1p-300}
 	case ax < 0x1p-40:
 		return kres{v: DD{1, xf}, err: 0x1p-40 * ax}
 	}
@@ -120,7 +135,7 @@ func expKernel(x uint32) kres {
 
 // exp2Kernel: 2^x.
 //
-//	x > 130: rounds as 2^200; x < -160: rounds as 2^-300 (Value: math.Exp2)
+//	x > 130: rounds as 2^200; x < -160: rounds as 2^-300 (Value: expOutside)
 //	x an integer: 2^x exactly
 //	|x| < 2^-40: 2^x = 1 + x·ln2 + δ, δ < 2^-41·|x|; x·ln2Hi has relative error
 //	  ≤ 2^-53 + 2^-106: err = 2^-40·|x|
@@ -134,9 +149,9 @@ func exp2Kernel(x uint32) kres {
 	xf := float64(math.Float32frombits(x))
 	switch ax := math.Abs(xf); {
 	case xf > 130:
-		return kres{v: DD{math.Exp2(xf), 0}, rep: 0x1p200}
+		return kres{v: DD{expOutside(xf * ln2Hi), 0}, rep: 0x1p200}
 	case xf < -160:
-		return kres{v: DD{math.Exp2(xf), 0}, rep: 0x1p-300}
+		return kres{v: DD{expOutside(xf * ln2Hi), 0}, rep: 0x1p-300}
 	case xf == math.Trunc(xf):
 		return exactRes(math.Ldexp(1, int(xf)))
 	case ax < 0x1p-40:
@@ -163,7 +178,7 @@ var pow10Exact = func() (p [11]float64) {
 
 // exp10Kernel: 10^x.
 //
-//	x > 40: 10^x > 2^132, rounds as 2^200; x < -50: rounds as 2^-300 (Value: math.Pow)
+//	x > 40: 10^x > 2^132, rounds as 2^200; x < -50: rounds as 2^-300 (Value: expOutside)
 //	x an integer in [0, 10]: 10^x exactly (other integers give exact values that
 //	  are never rounding boundaries, and non-integers irrational values)
 //	|x| < 2^-40: 10^x = 1 + x·ln10 + δ, δ < 2.7·x² < 2^-38.5·|x|: err = 2^-38·|x|
@@ -178,9 +193,9 @@ func exp10Kernel(x uint32) kres {
 	xf := float64(math.Float32frombits(x))
 	switch ax := math.Abs(xf); {
 	case xf > 40:
-		return kres{v: DD{math.Pow(10, xf), 0}, rep: 0x1p200}
+		return kres{v: DD{expOutside(xf * ln10Hi), 0}, rep: 0x1p200}
 	case xf < -50:
-		return kres{v: DD{math.Pow(10, xf), 0}, rep: 0x1p-300}
+		return kres{v: DD{expOutside(xf * ln10Hi), 0}, rep: 0x1p-300}
 	case xf >= 0 && xf <= 10 && xf == math.Trunc(xf):
 		return exactRes(pow10Exact[int(xf)])
 	case ax < 0x1p-40:

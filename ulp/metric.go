@@ -70,6 +70,20 @@ func ulpExp(hi, lo float64) int {
 // v is a DD from a reference's Value; its own error (see Ref.ValueBits) is
 // far below what a float64 result of Err can show.
 func Err(got uint32, v DD) float64 {
+	// Common path: got finite, |v| < 2^128 (NaN and ±Inf excluded).
+	if hb := math.Float64bits(v.Hi) &^ (1 << 63); got&f32.ExpMask != f32.ExpMask && hb < 0x47f0000000000000 {
+		e := int(hb>>52) - 1023
+		if hb&fracMask64 == 0 && v.Lo != 0 && (v.Lo < 0) != (v.Hi < 0) {
+			e--
+		}
+		e = max(e, f32.Emin)
+		// 1/ulp = 2^(23−e), a normal float64.
+		return math.Abs((f64(got)-v.Hi)-v.Lo) * math.Float64frombits(uint64(1023+f32.FracBits-e)<<52)
+	}
+	return errSlow(got, v)
+}
+
+func errSlow(got uint32, v DD) float64 {
 	if v.Hi != v.Hi { // NaN
 		if f32.IsNaN(got) {
 			return 0

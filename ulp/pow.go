@@ -143,11 +143,11 @@ func powKernel(x, y uint32) kres {
 	case ax == f32.OneBits: // |x| = 1: x = -1 with an integer y
 		return exactRes(sign)
 	case th-eT > 89.5:
-		return kres{v: DD{sign * math.Exp(th), 0}, rep: sign * 0x1p200}
+		return kres{v: DD{sign * expOutside(th), 0}, rep: sign * 0x1p200}
 	case th+eT < -105:
-		return kres{v: DD{sign * math.Exp(th), 0}, rep: sign * 0x1p-300}
+		return kres{v: DD{sign * expOutside(th), 0}, rep: sign * 0x1p-300}
 	case !(eT < 0x1p-10) || math.Abs(th) > 106:
-		return kres{v: DD{sign * math.Exp(th), 0}, err: math.Inf(1)}
+		return kres{v: DD{sign * expOutside(th), 0}, err: math.Inf(1)}
 	case math.Abs(th) < 0x1p-40:
 		// e^t = 1 + t + δ, 0 ≤ δ ≤ t²·0.51 < 2^-40·|t|; t = th + tl rounds once
 		// (2^-53·|t|), and t itself is known within eT (e^t's change ≤ 1.01·eT).

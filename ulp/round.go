@@ -139,6 +139,38 @@ func round64(v float64, m rounding.Mode) uint32 {
 	return bits32(t+q, sign)
 }
 
+// decideRN is decide for RN on the common path (|hi| in the normal binary32
+// range, hi + lo not just below a binary32 number); it defers to decide
+// otherwise. The encoding of t = RZ(|hi|) is read off the float64 bits: the
+// exponent rebiased by 1023 − 127 and the top 23 fraction bits; adding 1
+// for rounding up carries into the exponent as it should.
+func decideRN(hi, lo, err float64) (uint32, bool) {
+	b := math.Float64bits(hi)
+	ab := b &^ (1 << 63)
+	if ab < 0x3810000000000000 || ab >= 0x47f0000000000000 { // |hi| < 2^-126 or ≥ 2^128 (NaN included)
+		return decide(hi, lo, err, rounding.RN)
+	}
+	a, l := math.Float64frombits(ab), lo
+	if b != ab {
+		l = -lo
+	}
+	tb := ab &^ subFracMask
+	t := math.Float64frombits(tb)
+	if a == t && l < 0 {
+		return decide(hi, lo, err, rounding.RN)
+	}
+	half := math.Float64frombits(ab&^fracMask64 - 24<<52) // q/2
+	h := (a - (t + half)) + l
+	if math.Abs(h)*(1-0x1p-52) <= err {
+		return 0, false
+	}
+	u := uint32(tb>>29 - (1023-127)<<23)
+	if h > 0 {
+		u++
+	}
+	return u | uint32(b>>32)&f32.SignMask, true
+}
+
 // decide returns the binary32 rounding in mode m of a real v known to satisfy
 // |v − (hi + lo)| ≤ err, or ok = false when [hi+lo−err, hi+lo+err] may contain
 // a rounding boundary of m (a midpoint between binary32 neighbours for RN, a

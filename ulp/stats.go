@@ -170,27 +170,34 @@ func newStats(abs *AbsStats) Stats {
 	return s
 }
 
-// add records one measurement.
-func (s *Stats) add(in Input, got, want uint32, v DD, slow bool) {
+// add records one measurement. With ordered, the caller promises that the
+// inputs of this Stats arrive in increasing Input order (an exhaustive
+// block), so that a tie never replaces an argmax.
+func (s *Stats) add(in Input, got, want uint32, v DD, slow, ordered bool) {
 	first := s.N == 0
 	s.N++
 	if slow {
 		s.Fallbacks++
 	}
-	if got == want || (f32.IsNaN(got) && f32.IsNaN(want)) {
+	var d uint32
+	if got == want {
 		s.CR++
+	} else {
+		if f32.IsNaN(got) && f32.IsNaN(want) {
+			s.CR++
+		}
+		d = Dist(got, want)
 	}
-	d := Dist(got, want)
 	if d > s.MaxDist || first {
 		s.MaxDist, s.ArgMaxDist = d, in
-	} else if d == s.MaxDist && in.less(s.ArgMaxDist) {
+	} else if !ordered && d == s.MaxDist && in.less(s.ArgMaxDist) {
 		s.ArgMaxDist = in
 	}
 	s.DistCount[min(d, distBins-1)]++
 	e := Err(got, v)
 	if Ulps(e) > s.MaxErr || first {
 		s.MaxErr, s.ArgMaxErr = Ulps(e), in
-	} else if Ulps(e) == s.MaxErr && in.less(s.ArgMaxErr) {
+	} else if !ordered && Ulps(e) == s.MaxErr && in.less(s.ArgMaxErr) {
 		s.ArgMaxErr = in
 	}
 	s.Fine[fineBin(e)]++

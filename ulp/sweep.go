@@ -176,7 +176,7 @@ func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt
 					xi := uint32(x)
 					got := f(xi)
 					want, v, slow := eval(xi)
-					st.add(Input{X: xi}, got, want, v, slow)
+					st.add(Input{X: xi}, got, want, v, slow, true)
 				}
 				prog.Add(end - base)
 			}
@@ -212,7 +212,7 @@ func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64
 				x, y, z := gen(i)
 				in := Input{x, y, z}
 				want, v, slow := ref.Eval(in, m)
-				st.add(in, f(x, y, z), want, v, slow)
+				st.add(in, f(x, y, z), want, v, slow, false)
 			}
 			prog.Add(size(b))
 			return true
@@ -235,7 +235,7 @@ func Special(ctx context.Context, f Func, ref Reference, inputs []Input, opt Opt
 			}
 			for _, a := range in {
 				want, v, slow := ref.Eval(a, m)
-				st.add(a, f(a.X, a.Y, a.Z), want, v, slow)
+				st.add(a, f(a.X, a.Y, a.Z), want, v, slow, false)
 			}
 			prog.Add(uint64(len(in)))
 			return true

@@ -46,7 +46,7 @@ func tanhKernel(x uint32) kres {
 	var hi, lo, err float64
 	switch {
 	case a >= 32:
-		hi, lo = 1, -2*math.Exp(-2*a)
+		hi, lo = 1, -2*expOutside(-2*a)
 		if xf < 0 {
 			hi, lo = -hi, -lo
 		}
