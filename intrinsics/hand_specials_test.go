@@ -48,6 +48,11 @@ func cz(want, ftz uint64, args ...uint64) specialCase {
 	return specialCase{args: args3(args), want: want, ftz: ftz}
 }
 
+// zOnly is a case of the -ftz=true build only.
+func zOnly(ftz uint64, args ...uint64) specialCase {
+	return specialCase{args: args3(args), ftz: ftz, builds: ftzOnly}
+}
+
 func args3(a []uint64) (r [3]uint64) {
 	copy(r[:], a)
 	return r

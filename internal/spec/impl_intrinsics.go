@@ -19,7 +19,9 @@ func init() {
 		"i_frcp_ru": intrinsics.Target.FrcpRU, "i_frcp_rd": intrinsics.Target.FrcpRD,
 		"i_fsqrt_rn": intrinsics.Target.FsqrtRN, "i_fsqrt_rz": intrinsics.Target.FsqrtRZ,
 		"i_fsqrt_ru": intrinsics.Target.FsqrtRU, "i_fsqrt_rd": intrinsics.Target.FsqrtRD,
-		"i_saturatef": intrinsics.Target.Saturatef,
+		"i_saturatef": intrinsics.Target.Saturatef, "i_frsqrt_rn": intrinsics.Target.FrsqrtRN,
+		"i_expf": intrinsics.Target.Expf, "i_exp10f": intrinsics.Target.Exp10f,
+		"i_logf": intrinsics.Target.Logf, "i_log2f": intrinsics.Target.Log2F, "i_log10f": intrinsics.Target.Log10f,
 	} {
 		bindF32(id, func(f fp.Flags) func(float32) float32 {
 			t := target(f)
@@ -35,6 +37,7 @@ func init() {
 		"i_fmul_ru": intrinsics.Target.FmulRU, "i_fmul_rd": intrinsics.Target.FmulRD,
 		"i_fdiv_rn": intrinsics.Target.FdivRN, "i_fdiv_rz": intrinsics.Target.FdivRZ,
 		"i_fdiv_ru": intrinsics.Target.FdivRU, "i_fdiv_rd": intrinsics.Target.FdivRD,
+		"i_fdividef": intrinsics.Target.Fdividef, "i_powf": intrinsics.Target.Powf,
 	} {
 		bindF32x2(id, func(f fp.Flags) func(x, y float32) float32 {
 			t := target(f)

@@ -1,6 +1,11 @@
 package intrinsics_test
 
-import "github.com/cudafp/cudafp/intrinsics"
+import (
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/internal/oracle"
+	"github.com/cudafp/cudafp/intrinsics"
+	"github.com/cudafp/cudafp/rounding"
+)
 
 func init() {
 	handSpecials = append(handSpecials,
@@ -13,4 +18,20 @@ func init() {
 			{"FrsqrtRN(4^k) = 2^-k exactly", []specialCase{both(pOne, pOne), both(pHalf, 0x40800000), both(0x20000000, 0x7e800000), both(0x4f800000, 0x1f800000)}},
 		}},
 	)
+	handBench = append(handBench,
+		benchFunc{"FrsqrtRN", "i_frsqrt_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+			for _, a := range in {
+				s ^= f2b(t.FrsqrtRN(b2f(uint32(a[0]))))
+			}
+			return s
+		}},
+	)
+	crChecks = append(crChecks, crCheck{"FrsqrtRN",
+		func(t intrinsics.Target, x, _, _ uint32) uint64 { return f2b(t.FrsqrtRN(b2f(x))) },
+		func(x, _, _ uint32, ftz bool) uint64 {
+			if ftz {
+				x = f32.FlushSubnormal(x)
+			}
+			return uint64(oracle.Rsqrt.Round(x, rounding.RN))
+		}})
 }

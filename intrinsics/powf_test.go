@@ -1,6 +1,11 @@
 package intrinsics_test
 
-import "github.com/cudafp/cudafp/intrinsics"
+import (
+	"fmt"
+	"math"
+
+	"github.com/cudafp/cudafp/intrinsics"
+)
 
 func init() {
 	handSpecials = append(handSpecials,
@@ -16,4 +21,25 @@ func init() {
 			{"Powf(x, -Inf) = +0 for x > 1 and +Inf for 0 < x < 1", []specialCase{both(pZero, 0x40000000, nInf), both(pInf, pHalf, nInf)}},
 		}},
 	)
+	handBench = append(handBench,
+		benchFunc{"Powf", "i_powf", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+			for _, a := range in {
+				s ^= f2b(t.Powf(b2f(uint32(a[0])), b2f(uint32(a[1]))))
+			}
+			return s
+		}},
+	)
+}
+
+// __powf computes 2^(y·log2(x)) with the approximate lg2 and ex2 of the
+// special function unit, so even 10² is not exact. The correctly rounded
+// 10² is 100, the exact product FmulRN(10, 10).
+func ExamplePowf() {
+	p := intrinsics.Powf(10, 2)
+	cr := intrinsics.FmulRN(10, 10)
+	fmt.Printf("Powf(10, 2)    = %#08x %v\n", math.Float32bits(p), p)
+	fmt.Printf("FmulRN(10, 10) = %#08x %v\n", math.Float32bits(cr), cr)
+	// Output:
+	// Powf(10, 2)    = 0x42c7ffff 99.99999
+	// FmulRN(10, 10) = 0x42c80000 100
 }

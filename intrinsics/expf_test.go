@@ -22,4 +22,18 @@ func init() {
 			{"Exp10f(x) = +0 if x·log2(10) rounds to -150 or less; with FTZ, +0 wherever the result would be subnormal", []specialCase{both(pZero, 0xc2b17218), both(pZero, nMax)}},
 		}},
 	)
+	handBench = append(handBench,
+		benchFunc{"Expf", "i_expf", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+			for _, a := range in {
+				s ^= f2b(t.Expf(b2f(uint32(a[0]))))
+			}
+			return s
+		}},
+		benchFunc{"Exp10f", "i_exp10f", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+			for _, a := range in {
+				s ^= f2b(t.Exp10f(b2f(uint32(a[0]))))
+			}
+			return s
+		}},
+	)
 }

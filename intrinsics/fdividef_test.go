@@ -1,6 +1,11 @@
 package intrinsics_test
 
-import "github.com/cudafp/cudafp/intrinsics"
+import (
+	"fmt"
+	"math"
+
+	"github.com/cudafp/cudafp/intrinsics"
+)
 
 func init() {
 	handSpecials = append(handSpecials,
@@ -13,4 +18,29 @@ func init() {
 			{"Fdividef(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{both(pZero, pZero, pOne), both(nZero, pZero, nInf), both(pZero, pZero, pMax), both(nZero, pZero, 0xbf000000)}},
 		}},
 	)
+	handBench = append(handBench,
+		benchFunc{"Fdividef", "i_fdividef", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+			for _, a := range in {
+				s ^= f2b(t.Fdividef(b2f(uint32(a[0])), b2f(uint32(a[1]))))
+			}
+			return s
+		}},
+	)
+}
+
+// __fdividef is x·(1/y) with an approximate reciprocal, so even 3/15 is
+// not the float nearest 1/5, which the correctly rounded FdivRN returns. For
+// 2^126 < |y| < 2^128 the reciprocal is below 2^-126 and flushed to zero, so
+// the quotient is 0 where FdivRN gives 1.
+func ExampleFdividef() {
+	fmt.Printf("Fdividef(3, 15) = %#08x %v\n", math.Float32bits(intrinsics.Fdividef(3, 15)), intrinsics.Fdividef(3, 15))
+	fmt.Printf("FdivRN(3, 15)   = %#08x %v\n", math.Float32bits(intrinsics.FdivRN(3, 15)), intrinsics.FdivRN(3, 15))
+	x := float32(0x1p127)
+	fmt.Printf("Fdividef(2^127, 2^127) = %v\n", intrinsics.Fdividef(x, x))
+	fmt.Printf("FdivRN(2^127, 2^127)   = %v\n", intrinsics.FdivRN(x, x))
+	// Output:
+	// Fdividef(3, 15) = 0x3e4cccce 0.20000002
+	// FdivRN(3, 15)   = 0x3e4ccccd 0.2
+	// Fdividef(2^127, 2^127) = 0
+	// FdivRN(2^127, 2^127)   = 1
 }
