@@ -25,21 +25,22 @@ func roundHalf(v float64) int {
 }
 
 // expCore returns 2^(k/128)·e^(sh+sl) as a double-double for |k| < 2^15,
-// |sh| < 0x1.7p-9, |sl| ≤ 2^-40·|sh| + 2^-80, with relative error at most
-// expCoreRelErr = 2^-66 (not counting an error already present in sh + sl).
+// |sh| < 0x1.7p-9, |sl| ≤ 2^-45, with relative error at most expCoreRelErr =
+// 2^-66 (not counting an error already present in sh + sl).
 //
 // With T = 2^(j/128) = th + tl (j = k mod 128, |tl| ≤ 2^-53·th, th + tl within
-// 2^-106·T) and p = e^(sh+sl) − 1 = sh + sl + q + sh·sl + O(sl²), where
-// q = e^sh − 1 − sh = sh²·(1/2 + sh/6 + … + sh⁵/5040) up to sh⁸/8! < 2^-83:
+// 2^-106·T), q = e^sh − 1 − sh = sh²·(1/2 + sh/6 + … + sh⁵/5040) up to sh⁸/8!
+// < 2^-83, and e^sl = 1 + sl + δ, |δ| ≤ sl² < 2^-90:
 //
-//	T·(1+p) = th + th·sh + [th·(q + sl + sh·sl) + tl·(1 + sh)] (+ tl·(q+…) < 2^-70·th)
+//	p = e^(sh+sl) − 1 = sh + q + sl·(1 + sh + q) + O(2^-89)
+//	T·(1+p) = th + th·sh + [th·(q + sl·(1 + sh + q)) + tl·(1 + sh)] (+ tl·q < 2^-70·th)
 //
 // th·sh is split exactly (twoProd) and th + a exactly (fastTwoSum, |a| <
 // th). Errors, with |q| ≤ sh²·0.501 < 2^-18: q's Horner evaluation ≤ 3.5·2^-53·|q|
-// < 2^-69.3; rounding q + sl + sh·sl ≤ 2^-71; the product by th < 2 ≤ 2^-70;
-// the small sum (|terms| ≤ 2^-50·th) ≤ 2^-100; the final addition ≤ 2^-53·|lo|
-// ≤ 2^-70; the omitted tl·q ≤ 2^-70·th. Their sum is below 2^-67·th, and the
-// result is at least 0.997·th: relative error < 2^-66.
+// < 2^-69.3; rounding the bracket's inner sum ≤ 2^-53·(|q| + 2|sl|) < 2^-71;
+// the product by th < 2 ≤ 2^-70; the small sum (|terms| ≤ 2^-50·th) ≤ 2^-100;
+// the final addition ≤ 2^-53·|lo| ≤ 2^-70; the omitted tl·q ≤ 2^-70·th. Their sum
+// is below 2^-67·th, and the result is at least 0.997·th: relative error < 2^-66.
 func expCore(k int, sh, sl float64) (hi, lo float64) {
 	j := k & 127
 	e := k >> 7 // floor division
@@ -47,7 +48,7 @@ func expCore(k int, sh, sl float64) (hi, lo float64) {
 	q := float64(sh*sh) * (0.5 + sh*(1.0/6+sh*(1.0/24+sh*(1.0/120+sh*(1.0/720+sh*(1.0/5040))))))
 	a, ae := twoProd(th, sh)
 	s, se := fastTwoSum(th, a)
-	lo = th*(q+(sl+sh*sl)) + (((se + ae) + tl) + tl*sh)
+	lo = th*(q+sl*((1+sh)+q)) + (((se + ae) + tl) + tl*sh)
 	s, lo = fastTwoSum(s, lo) // normalize: |lo| < 2^-16·s before, exact
 	// 2^e is a normal float64 for every k used here (|e| < 2^8).
 	sc := math.Float64frombits(uint64(e+1023) << 52)

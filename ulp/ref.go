@@ -177,17 +177,17 @@ var (
 
 // The references, by mathematical name.
 var (
-	Exp   = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 64, orc: oracle.Exp, k1: expKernel}
-	Exp2  = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 64, orc: oracle.Exp2, k1: exp2Kernel}
-	Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 64, orc: oracle.Exp10, k1: exp10Kernel}
+	Exp   = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp, k1: expKernel}
+	Exp2  = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp2, k1: exp2Kernel}
+	Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp10, k1: exp10Kernel}
 	Log   = &Ref{name: "log", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log, k1: logKernel}
 	Log2  = &Ref{name: "log2", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log2, k1: log2Kernel}
 	Log10 = &Ref{name: "log10", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log10, k1: log10Kernel}
 	Sin   = &Ref{name: "sin", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Sin, k1: sinKernel}
 	Cos   = &Ref{name: "cos", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Cos, k1: cosKernel}
 	Tan   = &Ref{name: "tan", arity: 1, modes: rnOnly, valueBits: 53, orc: oracle.Tan, k1: tanKernel}
-	Tanh  = &Ref{name: "tanh", arity: 1, modes: rnOnly, valueBits: 55, orc: oracle.Tanh, k1: tanhKernel}
-	Pow   = &Ref{name: "pow", arity: 2, modes: rnOnly, valueBits: 54, orc: oracle.Pow, k2: powKernel}
+	Tanh  = &Ref{name: "tanh", arity: 1, modes: rnOnly, valueBits: 56, orc: oracle.Tanh, k1: tanhKernel}
+	Pow   = &Ref{name: "pow", arity: 2, modes: rnOnly, valueBits: 52, orc: oracle.Pow, k2: powKernel}
 	Sqrt  = &Ref{name: "sqrt", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Sqrt, k1: sqrtKernel, r1: sqrtRound}
 	Rsqrt = &Ref{name: "rsqrt", arity: 1, modes: rnOnly, valueBits: 100, orc: oracle.Rsqrt, k1: rsqrtKernel, r1: rsqrtRound}
 	Div   = &Ref{name: "div", arity: 2, modes: allModes, valueBits: 100, orc: oracle.Div, k2: divKernel, r2: divRound}

@@ -88,6 +88,38 @@ func (f *Func) round(x, y uint32, m rounding.Mode) uint32 {
 		f.Name, f32.Format(x), f32.Format(y), m, maxZivPrec))
 }
 
+// RoundAll returns f(x, y) (y ignored for unary f) correctly rounded in each
+// of rounding.Modes, from one Ziv loop that runs until all four agree.
+func (f *Func) RoundAll(x, y uint32) [4]uint32 {
+	var r [4]uint32
+	c := f.eval(x, y)
+	switch c.kind {
+	case kindFixed:
+		return [4]uint32{c.bits, c.bits, c.bits, c.bits}
+	case kindExact, kindRep:
+		for i, m := range rounding.Modes {
+			r[i] = Round32(c.v, m)
+		}
+		return r
+	}
+	for p := uint(zivStartPrec); p <= maxZivPrec; p *= 2 {
+		iv, ok := c.enc(p)
+		if !ok {
+			continue
+		}
+		all := true
+		for i, m := range rounding.Modes {
+			r[i] = Round32(iv.lo, m)
+			all = all && r[i] == Round32(iv.hi, m)
+		}
+		if all {
+			return r
+		}
+	}
+	panic(fmt.Sprintf("oracle: Ziv loop of %s(%s, %s) in every mode did not converge at %d bits: an exact case the oracle does not know (a bug)",
+		f.Name, f32.Format(x), f32.Format(y), maxZivPrec))
+}
+
 // Enclose returns an interval containing f(x, y) (y ignored for unary f),
 // computed at working precision prec: its relative width is about 2^-prec,
 // and it is a single point when f(x, y) is exact. ok is false when f(x, y)

@@ -436,3 +436,19 @@ func TestElemAgainstIndependent(t *testing.T) {
 		t.Logf("%-6s %5d checks", f.Name, checks)
 	}
 }
+
+// TestElemRoundAll checks RoundAll against Round in each mode.
+func TestElemRoundAll(t *testing.T) {
+	r := rand.New(rand.NewPCG(testflag.Seed(), 7))
+	for _, f := range oracle.Funcs {
+		for i := 0; i < 20; i++ {
+			x, y := drawElem(r, f.Name)
+			all := f.RoundAll(x, y)
+			for j, m := range rounding.Modes {
+				if got := roundAny(f, x, y, m); got != all[j] {
+					t.Errorf("%s: RoundAll[%v] = %s, Round = %s", call(f, x, y), m, f32.Format(all[j]), f32.Format(got))
+				}
+			}
+		}
+	}
+}
