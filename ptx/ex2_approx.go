@@ -66,23 +66,17 @@ func mufuEx2(x uint32) uint32 {
 		}
 		return f32.InfBits
 	}
-	// fx = |x|·2^23 truncated; shifts of 32 or more give 0.
-	sig := a&f32.FracMask | f32.HiddenBit
-	var fx uint32
-	if bexp >= f32.Bias {
-		fx = sig << (bexp - f32.Bias)
-	} else {
-		fx = sig >> (f32.Bias - bexp)
-	}
+	// fx = |x|·2^23 truncated, for bexp ≤ Bias+6 (shifts of 64 or more give 0).
+	sig := uint64(a&f32.FracMask | f32.HiddenBit)
+	fx := uint32(sig << ex2IntBits >> (f32.Bias + ex2IntBits - bexp))
 	k := int32(fx >> ex2FracBits) // the integer part
 	f := fx & f32.FracMask
-	if x&f32.SignMask != 0 {
-		k = -k
-		if f != 0 { // ones' complement of the fraction
-			k--
-			f = ^f & f32.FracMask
-		}
-	}
+	// Negative x: k = -k, or with a nonzero fraction k = -k-1 and the ones'
+	// complement of f (branch-free: the sign is unpredictable).
+	neg := x >> 31
+	cpl := neg & ((0 - f) >> 31) // 1 for negative x with f ≠ 0
+	f ^= -cpl & f32.FracMask
+	k = int32(uint32(k)^-neg) + int32(neg) - int32(cpl)
 	rexp := f32.Bias + k
 	if rexp <= 0 { // below 2^-126: flushed
 		return f32.ZeroBits

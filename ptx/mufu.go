@@ -38,27 +38,39 @@ type mufuCoef struct{ c0, c1, c2 uint32 }
 // mufuSquare returns sq(x) for x < 2^18: the square of x as a truncated
 // squarer computes it, that is x² less the partial-product bits of the
 // folded squaring array (x_i at column 2i, x_i·x_j at column i+j+1 for
-// i < j) that lie in the lowest mufuSquarerCols columns, with their carries.
-// Only the bits x_0…x_17 reach those columns.
+// i < j) that lie in its lowest mufuSquarerCols = 19 columns, with their
+// carries. Only x_0…x_17 reach those columns.
+//
+// With L = x mod 2^9 and H = ⌊x/2^9⌋ mod 2^9 the dropped bits are: all of
+// L² (columns ≤ 17); x_9 at column 18; and the cross products L_i·H_t at
+// column i+t+10 for i+t ≤ 8, a triangle that splits into the rectangle
+// i, t ≤ 4, which is (L mod 2^5)·(H mod 2^5), and two corners of ten cells
+// with i or t ≥ 5, each a truncated 4×4-bit product (mufuCorner).
+// TestMufuSquare checks this against the array, bit by bit.
 func mufuSquare(x uint32) uint64 {
-	const cols = mufuSquarerCols // 19
-	const colMask = 1<<cols - 1
-	// The diagonal: x_i moves to column 2i (x_0…x_9 lie below column 19).
-	d := x & (1<<((cols+1)/2) - 1)
-	d = (d | d<<8) & 0x00ff00ff
-	d = (d | d<<4) & 0x0f0f0f0f
-	d = (d | d<<2) & 0x33333333
-	d = (d | d<<1) & 0x55555555
-	lost := uint64(d)
-	// Row i: x_i·x_j at column i+j+1 for j > i, i.e. x<<(i+1) without its
-	// low 2i+2 bits; rows 0…8 reach below column 19.
-	x64 := uint64(x)
-	for i := range (cols - 1) / 2 {
-		row := x64 << (i + 1) & colMask &^ (1<<(2*i+2) - 1)
-		lost += row & -(x64 >> i & 1)
-	}
-	return x64*x64 - lost
+	const _ = uint(mufuSquarerCols-19) + uint(19-mufuSquarerCols) // the decomposition is for 19 columns
+	l, h := uint64(x&0x1ff), uint64(x>>9&0x1ff)
+	lost := l*l + uint64(x>>9&1)<<18 + (l&0x1f)*(h&0x1f)<<10 +
+		uint64(mufuCorner[l>>5<<4|h&0xf])<<15 + uint64(mufuCorner[l&0xf<<4|h>>5])<<15
+	return uint64(x)*uint64(x) - lost
 }
+
+// mufuCorner[a<<4|b] = Σ a_p·b_q·2^(p+q) over p+q ≤ 3: the product of two
+// 4-bit numbers without its partial-product bits of weight 16 and above.
+var mufuCorner = func() (t [256]uint8) {
+	for a := range 16 {
+		for b := range 16 {
+			var v int
+			for p := range 4 {
+				for q := range 4 - p {
+					v += a >> p & 1 * (b >> q & 1) << (p + q)
+				}
+			}
+			t[a<<4|b] = uint8(v)
+		}
+	}
+	return t
+}()
 
 // Constants of the SASS sequences around MUFU (instr.sass), as encodings.
 const (

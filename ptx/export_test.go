@@ -1,0 +1,7 @@
+package ptx
+
+// MufuSquare exports the truncated squarer for TestMufuSquare.
+var MufuSquare = mufuSquare
+
+// MufuSquarerCols is the number of low columns the squarer drops.
+const MufuSquarerCols = mufuSquarerCols
