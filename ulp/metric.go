@@ -101,7 +101,9 @@ func errSlow(got uint32, v DD) float64 {
 		return math.Inf(1)
 	}
 	if math.IsInf(g, 0) {
-		if (g > 0) == (v.Hi > 0) && math.Abs(v.Hi) >= overflow32 {
+		// |v| ≥ 2^128 of the same sign: hi beyond 2^128, or hi = ±2^128 with
+		// lo not pulling v below it.
+		if a := math.Abs(v.Hi); (g > 0) == (v.Hi > 0) && (a > overflow32 || a == overflow32 && (v.Lo == 0 || (v.Lo > 0) == (v.Hi > 0))) {
 			return 0
 		}
 		g = math.Copysign(overflow32, g)

@@ -1,0 +1,138 @@
+package ulp
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+type measurement struct {
+	in        Input
+	got, want uint32
+	v         DD
+	slow      bool
+}
+
+// drawMeasurements returns n random measurements: results 0 to a few ulps
+// from the value, sometimes NaN, infinite or far off.
+func drawMeasurements(r *rand.Rand, n int) []measurement {
+	ms := make([]measurement, n)
+	for i := range ms {
+		hi := drawDouble(r)
+		want := round64(hi, 0)
+		got := want + uint32(r.IntN(7)) - 3
+		if r.IntN(50) == 0 {
+			got = r.Uint32()
+		}
+		ms[i] = measurement{Input{r.Uint32(), r.Uint32(), 0}, got, want, DD{hi, 0}, r.IntN(100) == 0}
+	}
+	return ms
+}
+
+func statsOf(ms []measurement, abs *AbsStats) Stats {
+	s := newStats(abs)
+	for _, m := range ms {
+		s.add(m.in, m.got, m.want, m.v, m.slow, false)
+	}
+	return s
+}
+
+func jsonOf(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestStatsMerge checks that merging the Stats of chunks, in any order,
+// gives exactly the Stats of the whole.
+func TestStatsMerge(t *testing.T) {
+	r := newRand(t, 4)
+	ms := drawMeasurements(r, 50000)
+	abs := &AbsStats{Lo: -1e10, Hi: 1e10}
+	whole := jsonOf(t, statsOf(ms, abs))
+	for trial := 0; trial < 5; trial++ {
+		cuts := []int{0, len(ms)}
+		for range 6 {
+			cuts = append(cuts, r.IntN(len(ms)))
+		}
+		slices.Sort(cuts)
+		var parts []Stats
+		for i := 1; i < len(cuts); i++ {
+			parts = append(parts, statsOf(ms[cuts[i-1]:cuts[i]], abs))
+		}
+		r.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
+		var s Stats
+		for i := range parts {
+			s.Merge(&parts[i])
+		}
+		if got := jsonOf(t, s); !bytes.Equal(got, whole) {
+			t.Fatalf("merged Stats differ from the whole:\n%s\n%s", got, whole)
+		}
+	}
+}
+
+// TestStatsQuantileMean checks Quantile against the exact quantile of the
+// errors (an upper bound within one fine bin) and Mean against their
+// average.
+func TestStatsQuantileMean(t *testing.T) {
+	r := newRand(t, 5)
+	ms := drawMeasurements(r, 40000)
+	s := statsOf(ms, nil)
+	var errs []float64
+	sum, n := 0.0, 0
+	for _, m := range ms {
+		e := Err(m.got, m.v)
+		errs = append(errs, e)
+		if e < hugeErr {
+			sum += e
+			n++
+		}
+	}
+	slices.Sort(errs)
+	for _, p := range []float64{0.5, 0.9, 0.99, 0.999, 1} {
+		exact := errs[int(math.Ceil(p*float64(len(errs))))-1]
+		q := s.Quantile(p)
+		i := fineBin(exact)
+		if q != fineEdge(i) {
+			t.Errorf("Quantile(%v) = %v, exact %v (bin %d, edge %v)", p, q, exact, i, fineEdge(i))
+		}
+	}
+	if got, want := s.Mean(), sum/float64(n); math.Abs(got-want) > 1e-9*want {
+		t.Errorf("Mean = %v, want %v", got, want)
+	}
+	var total uint64
+	for _, c := range s.Coarse() {
+		total += c
+	}
+	if total != s.N {
+		t.Errorf("Coarse holds %d errors, want %d", total, s.N)
+	}
+}
+
+// TestFineBins checks the fine histogram's edges: every error lies in its
+// bin, and the 0.25-ulp edges up to 32 ulps are bin edges.
+func TestFineBins(t *testing.T) {
+	r := newRand(t, 6)
+	for i := 0; i < 100000; i++ {
+		e := math.Ldexp(r.Float64(), r.IntN(40)-6)
+		b := fineBin(e)
+		if !(fineLower(b) <= e && e < fineEdge(b)) {
+			t.Fatalf("fineBin(%v) = %d: [%v, %v)", e, b, fineLower(b), fineEdge(b))
+		}
+	}
+	for k := 1; k <= 4*32; k++ {
+		e := float64(k) / 4
+		if b := fineBin(e); fineLower(b) != e {
+			t.Errorf("%v is not a fine-bin edge (bin %d starts at %v)", e, b, fineLower(b))
+		}
+	}
+	if fineBin(math.Inf(1)) != fineBins-1 || fineBin(0x1p32) != fineBins-1 {
+		t.Error("huge errors must land in the last bin")
+	}
+}
