@@ -100,52 +100,6 @@ func cmpScaled(A uint64, a int, C uint64, c int) int {
 	return 0
 }
 
-// certifies reports whether the nonnegative encoding a (0 … 0x7f800000) is
-// the rounding of a positive exact value v in direction d, where cmp(M, E)
-// returns the sign of v - M·2^E for M > 0. Boundaries: the neighbours
-// val(a±1) and the midpoints val(a)±ulp/2 written (2M+1)·2^(E-1) from the
-// lower encoding, since the gap above an encoding is always its own ulp.
-func certifies(a uint32, d dir, cmp func(M uint64, E int) int) bool {
-	const inf = f32.InfBits
-	mid := func(b uint32) (uint64, int) { // midpoint of b and b+1
-		M, E := val(b)
-		return 2*M + 1, E - 1
-	}
-	if a > inf {
-		return false // a NaN
-	}
-	switch d {
-	case nearest:
-		if a > 0 { // v ≥ midpoint(a-1, a), a tie going to the even one
-			if c := cmp(mid(a - 1)); c < 0 || c == 0 && a&1 != 0 {
-				return false
-			}
-		}
-		if a < inf { // v ≤ midpoint(a, a+1)
-			if c := cmp(mid(a)); c > 0 || c == 0 && a&1 != 0 {
-				return false
-			}
-		}
-		return true
-	case down: // val(a) ≤ v < val(a+1); MaxFinite takes everything above
-		if a == 0 || a >= inf {
-			return false
-		}
-		if cmp(val(a)) < 0 {
-			return false
-		}
-		return a == inf-1 || cmp(val(a+1)) < 0
-	}
-	// up: val(a-1) < v ≤ val(a)
-	if a == 0 {
-		return false
-	}
-	if a < inf && cmp(val(a)) > 0 {
-		return false
-	}
-	return a == 1 || cmp(val(a-1)) > 0
-}
-
 // reaches reports whether v, rounded to 24 bits with an unbounded
 // exponent in direction d, is at least 2^-126 (the .ftz policy's test,
 // restated: only values within an ulp below 2^-126 can round up to it).
@@ -160,23 +114,83 @@ func reaches(d dir, cmp func(M uint64, E int) int) bool {
 	return cmp(1, -126) >= 0
 }
 
+// expected returns the rounding in every mode of a positive exact value v
+// that lies in [val(a), val(a+1)) (a < Inf), magnitude view, from three
+// exact comparisons: down = a; up = a, or a+1 unless v = val(a); nearest
+// by v's side of the midpoint, a tie going to the even encoding. It
+// reports false when v is not in that interval, i.e. when a is not the
+// truncation of v (a = MaxFinite takes every v ≥ MaxFinite).
+func expected(a uint32, cmp func(M uint64, E int) int) (down, up, nearest uint32, ok bool) {
+	if a == 0 || a >= f32.InfBits || cmp(val(a)) < 0 || a < f32.MaxFiniteBits && cmp(val(a+1)) >= 0 {
+		return 0, 0, 0, false
+	}
+	down, up, nearest = a, a, a
+	if cmp(val(a)) == 0 {
+		return down, up, nearest, true
+	}
+	up = a + 1
+	// The gap above an encoding is its own ulp, so the midpoint of a and
+	// a+1 is (2M+1)·2^(E-1) (a+1 = Inf included: 2^128 on MaxFinite's grid).
+	M, E := val(a)
+	if c := cmp(2*M+1, E-1); c > 0 || c == 0 && a&1 != 0 {
+		nearest = a + 1
+	}
+	return down, up, nearest, true
+}
+
+// pick returns the expected encoding for mode m on the magnitude results.
+func pick(d dir, dn, upward, near uint32) uint32 {
+	switch d {
+	case down:
+		return dn
+	case up:
+		return upward
+	}
+	return near
+}
+
 func TestExhaustiveSqrt32(t *testing.T) {
 	sweep(t, "Sqrt32", func(t *testing.T, x uint32, fc *failCounter) {
-		for _, m := range rounding.Modes {
-			for _, ftz := range ftzs {
-				got := rounding.Sqrt32(x, m, ftz)
-				if want, ok := sqrtSpecial(x, ftz); ok {
-					if got != want {
-						fc.fail(t, failure("Sqrt32", []uint32{x}, m, ftz, got, want))
+		if want, ok := sqrtSpecial(x, false); ok {
+			for _, m := range rounding.Modes {
+				for _, ftz := range ftzs {
+					w := want
+					if ftz {
+						w, _ = sqrtSpecial(x, true)
 					}
-					continue
+					if got := rounding.Sqrt32(x, m, ftz); got != w {
+						fc.fail(t, failure("Sqrt32", []uint32{x}, m, ftz, got, w))
+					}
 				}
-				X, ex := val(x)
-				cmp := func(M uint64, E int) int { // sign of sqrt(x) - M·2^E
-					return cmpScaled(X, ex, M*M, 2*E)
+			}
+			return
+		}
+		if f32.IsSubnormal(x) { // x > 0 here; with ftz it reads as +0
+			for _, m := range rounding.Modes {
+				if got := rounding.Sqrt32(x, m, true); got != 0 {
+					fc.fail(t, failure("Sqrt32", []uint32{x}, m, true, got, 0))
 				}
-				if got&f32.SignMask != 0 || !certifies(got, magDir(m, false), cmp) {
-					fc.fail(t, fmt.Sprintf("Sqrt32(%s) mode=%v ftz=%v = %s: not the correct rounding", f32.Format(x), m, ftz, f32.Format(got)))
+			}
+		}
+		X, ex := val(x)
+		cmp := func(M uint64, E int) int { // sign of sqrt(x) - M·2^E
+			return cmpScaled(X, ex, M*M, 2*E)
+		}
+		rz := rounding.Sqrt32(x, rounding.RZ, false)
+		down, up, nearest, ok := expected(rz, cmp)
+		if !ok {
+			fc.fail(t, fmt.Sprintf("Sqrt32(%s) mode=RZ ftz=false = %s: not the truncation of the root", f32.Format(x), f32.Format(rz)))
+			return
+		}
+		for _, m := range rounding.Modes {
+			want := pick(magDir(m, false), down, up, nearest)
+			for _, ftz := range ftzs {
+				if ftz && f32.IsSubnormal(x) {
+					continue // checked above
+				}
+				// The root of a positive float32 is never tiny: ftz changes nothing.
+				if got := rounding.Sqrt32(x, m, ftz); got != want {
+					fc.fail(t, failure("Sqrt32", []uint32{x}, m, ftz, got, want))
 				}
 			}
 		}
@@ -205,44 +219,61 @@ func sqrtSpecial(x uint32, ftz bool) (uint32, bool) {
 func TestExhaustiveRcp32(t *testing.T) {
 	sweep(t, "Rcp32", func(t *testing.T, x uint32, fc *failCounter) {
 		sign := x & f32.SignMask
+		a := x & f32.AbsMask
+		special, isSpecial := uint32(0), true
+		switch {
+		case f32.IsNaN(x):
+			special = f32.CanonicalNaNBits
+		case a == f32.InfBits:
+			special = sign
+		case a == 0:
+			special = sign | f32.InfBits
+		default:
+			isSpecial = false
+		}
+		if isSpecial {
+			for _, m := range rounding.Modes {
+				for _, ftz := range ftzs {
+					if got := rounding.Rcp32(x, m, ftz); got != special {
+						fc.fail(t, failure("Rcp32", []uint32{x}, m, ftz, got, special))
+					}
+				}
+			}
+			return
+		}
+		X, ex := val(a)
+		cmp := func(M uint64, E int) int { // sign of 1/|x| - M·2^E
+			return cmpScaled(1, 0, M*X, E+ex)
+		}
+		rz := rounding.Rcp32(x, rounding.RZ, false)
+		down, up, nearest, ok := expected(rz&f32.AbsMask, cmp)
+		if !ok || rz&f32.SignMask != sign {
+			fc.fail(t, fmt.Sprintf("Rcp32(%s) mode=RZ ftz=false = %s: not the truncation of the reciprocal", f32.Format(x), f32.Format(rz)))
+			return
+		}
 		for _, m := range rounding.Modes {
 			d := magDir(m, sign != 0)
-			for _, ftz := range ftzs {
-				got := rounding.Rcp32(x, m, ftz)
-				xin := x
-				if ftz && f32.IsSubnormal(x) {
-					xin = sign
-				}
-				var want uint32
-				switch {
-				case f32.IsNaN(xin):
-					want = f32.CanonicalNaNBits
-				case f32.IsInf(xin):
-					want = sign
-				case f32.IsZero(xin):
-					want = sign | f32.InfBits
-				default:
-					X, ex := val(xin & f32.AbsMask)
-					cmp := func(M uint64, E int) int { // sign of 1/|x| - M·2^E
-						return cmpScaled(1, 0, M*X, E+ex)
+			want := sign | pick(d, down, up, nearest)
+			if got := rounding.Rcp32(x, m, false); got != want {
+				fc.fail(t, failure("Rcp32", []uint32{x}, m, false, got, want))
+			}
+			// .ftz: a subnormal input is read as a signed zero; a result
+			// below 2^-126 after rounding to 24 bits with an unbounded
+			// exponent is flushed; every other result is unchanged.
+			wantFTZ := want
+			switch {
+			case f32.IsSubnormal(x):
+				wantFTZ = sign | f32.InfBits
+			case want&f32.AbsMask <= f32.MinNormalBits: // tiny before rounding, or just at 2^-126
+				if cmp(1, -126) < 0 { // |1/x| < 2^-126
+					wantFTZ = sign
+					if reaches(d, cmp) {
+						wantFTZ = sign | f32.MinNormalBits
 					}
-					if ftz {
-						if !reaches(d, cmp) {
-							want = sign // tiny: flushed
-							break
-						}
-						if got&f32.AbsMask == f32.MinNormalBits && got&f32.SignMask == sign && d != down && cmp(1, -126) < 0 {
-							continue // a value below 2^-126 that rounds up to it at 24 bits
-						}
-					}
-					if got&f32.SignMask != sign || !certifies(got&f32.AbsMask, d, cmp) || ftz && f32.IsSubnormal(got) {
-						fc.fail(t, fmt.Sprintf("Rcp32(%s) mode=%v ftz=%v = %s: not the correct rounding", f32.Format(x), m, ftz, f32.Format(got)))
-					}
-					continue
 				}
-				if got != want {
-					fc.fail(t, failure("Rcp32", []uint32{x}, m, ftz, got, want))
-				}
+			}
+			if got := rounding.Rcp32(x, m, true); got != wantFTZ {
+				fc.fail(t, failure("Rcp32", []uint32{x}, m, true, got, wantFTZ))
 			}
 		}
 	})

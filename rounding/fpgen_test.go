@@ -134,9 +134,14 @@ func TestFPgen(t *testing.T) {
 		t.Logf("ran %-6s %6d cases", k, ran[k])
 	}
 	na := 0
+	naKeys := make([]string, 0, len(notApplicable))
 	for k, n := range notApplicable {
-		t.Logf("not applicable: %s: %d", k, n)
+		naKeys = append(naKeys, k)
 		na += n
+	}
+	sort.Strings(naKeys)
+	for _, k := range naKeys {
+		t.Logf("not applicable: %s: %d", k, notApplicable[k])
 	}
 	t.Logf("FPgen binary32: %d cases ran, %d not applicable", total, na)
 	if total == 0 {
