@@ -77,16 +77,22 @@ func expReduce(t float64) (k int, sh, sl float64) {
 // where only their order of magnitude matters to Err: +Inf beyond the float64
 // range, 0 below it (math.Exp is not called there), math.Exp in between
 // (fdlibm's bound: < 1 ulp; with t = x·ln b rounded, relative error ≤
-// |t|·2^-52 < 2^-42).
+// |t|·2^-52 < 2^-42; TestExpOutside checks 2^-42). Go's amd64 math.Exp
+// overflows below the float64 limit (at about 709.44), so e^t = e^(t−16)·e^16
+// above 700.
 func expOutside(t float64) float64 {
 	switch {
-	case t > 709.8:
+	case t > 709.78:
 		return math.Inf(1)
 	case t < -745.2:
 		return 0
+	case t > 700:
+		return math.Exp(t-16) * e16
 	}
 	return math.Exp(t)
 }
+
+var e16 = math.Exp(16)
 
 // expSpecial handles the special cases shared by the exponentials.
 //

@@ -175,24 +175,148 @@ var (
 	allModes = rounding.Modes[:]
 )
 
-// The references, by mathematical name.
-var (
-	Exp   = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp, k1: expKernel}
-	Exp2  = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp2, k1: exp2Kernel}
-	Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp10, k1: exp10Kernel}
-	Log   = &Ref{name: "log", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log, k1: logKernel}
-	Log2  = &Ref{name: "log2", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log2, k1: log2Kernel}
-	Log10 = &Ref{name: "log10", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log10, k1: log10Kernel}
-	Sin   = &Ref{name: "sin", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Sin, k1: sinKernel}
-	Cos   = &Ref{name: "cos", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Cos, k1: cosKernel}
-	Tan   = &Ref{name: "tan", arity: 1, modes: rnOnly, valueBits: 53, orc: oracle.Tan, k1: tanKernel}
-	Tanh  = &Ref{name: "tanh", arity: 1, modes: rnOnly, valueBits: 56, orc: oracle.Tanh, k1: tanhKernel}
-	Pow   = &Ref{name: "pow", arity: 2, modes: rnOnly, valueBits: 52, orc: oracle.Pow, k2: powKernel}
-	Sqrt  = &Ref{name: "sqrt", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Sqrt, k1: sqrtKernel, r1: sqrtRound}
-	Rsqrt = &Ref{name: "rsqrt", arity: 1, modes: rnOnly, valueBits: 100, orc: oracle.Rsqrt, k1: rsqrtKernel, r1: rsqrtRound}
-	Div   = &Ref{name: "div", arity: 2, modes: allModes, valueBits: 100, orc: oracle.Div, k2: divKernel, r2: divRound}
-	Rcp   = &Ref{name: "rcp", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Rcp, k1: rcpKernel, r1: rcpRound}
-)
+// The references. Each doc comment lists the special cases (C99 Annex F,
+// which CUDA's float functions follow) in the order the kernel checks them;
+// NaN results are 0x7fffffff. Round is correctly rounded in every mode;
+// Value's accuracy is the one stated (ValueBits).
+
+// Exp is the reference of e^x.
+//
+// Special cases are:
+//
+//	Exp(NaN) = NaN
+//	Exp(+Inf) = +Inf
+//	Exp(-Inf) = +0
+//	Exp(±0) = 1
+//
+// Value: relative error < 2^-65.
+var Exp = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp, k1: expKernel}
+
+// Exp2 is the reference of 2^x, with Exp's special cases, and 2^n exact for
+// an integer n. Value: relative error < 2^-65.
+var Exp2 = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp2, k1: exp2Kernel}
+
+// Exp10 is the reference of 10^x, with Exp's special cases, and 10^n exact
+// for an integer n in [0, 10]. Value: relative error < 2^-65.
+var Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp10, k1: exp10Kernel}
+
+// Log is the reference of the natural logarithm.
+//
+// Special cases are:
+//
+//	Log(NaN) = NaN
+//	Log(±0) = -Inf
+//	Log(x < 0) = NaN
+//	Log(+Inf) = +Inf
+//	Log(1) = +0
+//
+// Value: relative error < 2^-60.
+var Log = &Ref{name: "log", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log, k1: logKernel}
+
+// Log2 is the reference of the base-2 logarithm, with Log's special cases,
+// and log2(2^k) = k exactly. Value: relative error < 2^-60.
+var Log2 = &Ref{name: "log2", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log2, k1: log2Kernel}
+
+// Log10 is the reference of the base-10 logarithm, with Log's special
+// cases, and log10(10^n) = n exactly for n in [1, 10]. Value: relative error
+// < 2^-60.
+var Log10 = &Ref{name: "log10", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log10, k1: log10Kernel}
+
+// Sin is the reference of the sine.
+//
+// Special cases are:
+//
+//	Sin(NaN) = NaN
+//	Sin(±Inf) = NaN
+//	Sin(±0) = ±0
+//
+// Value: relative error < 2^-54.
+var Sin = &Ref{name: "sin", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Sin, k1: sinKernel}
+
+// Cos is the reference of the cosine.
+//
+// Special cases are:
+//
+//	Cos(NaN) = NaN
+//	Cos(±Inf) = NaN
+//	Cos(±0) = 1
+//
+// Value: relative error < 2^-54.
+var Cos = &Ref{name: "cos", arity: 1, modes: rnOnly, valueBits: 54, orc: oracle.Cos, k1: cosKernel}
+
+// Tan is the reference of the tangent, with Sin's special cases. Value:
+// relative error < 2^-53.
+var Tan = &Ref{name: "tan", arity: 1, modes: rnOnly, valueBits: 53, orc: oracle.Tan, k1: tanKernel}
+
+// Tanh is the reference of the hyperbolic tangent.
+//
+// Special cases are:
+//
+//	Tanh(NaN) = NaN
+//	Tanh(±Inf) = ±1
+//	Tanh(±0) = ±0
+//
+// Value: relative error < 2^-56.
+var Tanh = &Ref{name: "tanh", arity: 1, modes: rnOnly, valueBits: 56, orc: oracle.Tanh, k1: tanhKernel}
+
+// Pow is the reference of x^y (binary: use Round2, Value2), with the special
+// cases of C99 F.9.4.4 listed on powSpecial: pow(x, ±0) = 1 and pow(+1, y) = 1
+// even for NaN, signed zeros and infinities by the parity of y, NaN for a
+// negative finite x and a non-integer y. Value: relative error < 2^-52.
+var Pow = &Ref{name: "pow", arity: 2, modes: rnOnly, valueBits: 52, orc: oracle.Pow, k2: powKernel}
+
+// Sqrt is the reference of the square root, with CUDA versions in every mode
+// (__fsqrt_rn/rz/ru/rd).
+//
+// Special cases are:
+//
+//	Sqrt(NaN) = NaN
+//	Sqrt(±0) = ±0
+//	Sqrt(x < 0) = NaN
+//	Sqrt(+Inf) = +Inf
+//
+// Round decides exactly, never falling back. Value: relative error < 2^-100.
+var Sqrt = &Ref{name: "sqrt", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Sqrt, k1: sqrtKernel, r1: sqrtRound}
+
+// Rsqrt is the reference of 1/√x.
+//
+// Special cases are:
+//
+//	Rsqrt(NaN) = NaN
+//	Rsqrt(±0) = ±Inf
+//	Rsqrt(x < 0) = NaN
+//	Rsqrt(+Inf) = +0
+//
+// Round decides exactly. Value: relative error < 2^-100.
+var Rsqrt = &Ref{name: "rsqrt", arity: 1, modes: rnOnly, valueBits: 100, orc: oracle.Rsqrt, k1: rsqrtKernel, r1: rsqrtRound}
+
+// Div is the reference of x/y (binary), with CUDA versions in every mode
+// (__fdiv_rn/rz/ru/rd).
+//
+// Special cases are:
+//
+//	Div(NaN, y) = Div(x, NaN) = NaN
+//	Div(±0, ±0) = NaN
+//	Div(±Inf, ±Inf) = NaN
+//	Div(x, ±0) = ±Inf for x ≠ 0, sign(x) XOR sign(y)
+//	Div(±Inf, y) = ±Inf for finite y, sign(x) XOR sign(y)
+//	Div(x, ±Inf) = ±0 for finite x, sign(x) XOR sign(y)
+//	Div(±0, y) = ±0 for y ≠ 0, sign(x) XOR sign(y)
+//
+// Round decides exactly. Value: relative error < 2^-100.
+var Div = &Ref{name: "div", arity: 2, modes: allModes, valueBits: 100, orc: oracle.Div, k2: divKernel, r2: divRound}
+
+// Rcp is the reference of 1/x, with CUDA versions in every mode
+// (__frcp_rn/rz/ru/rd).
+//
+// Special cases are:
+//
+//	Rcp(NaN) = NaN
+//	Rcp(±0) = ±Inf
+//	Rcp(±Inf) = ±0
+//
+// Round decides exactly. Value: relative error < 2^-100.
+var Rcp = &Ref{name: "rcp", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Rcp, k1: rcpKernel, r1: rcpRound}
 
 var refs = []*Ref{Exp, Exp2, Exp10, Log, Log2, Log10, Sin, Cos, Tan, Tanh, Pow, Sqrt, Rsqrt, Div, Rcp}
 
