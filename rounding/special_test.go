@@ -282,3 +282,105 @@ func ExampleAdd32() {
 	// RU 0x3f800001 [0x1.000002p+00 1.0000001]
 	// RD 0x3f800000 [0x1p+00 1]
 }
+
+// Conversion special cases: the doc tables' rows, with the integer results
+// as int64-extended bit patterns, per mode (RN RZ RU RD).
+var convRows = []struct {
+	name string
+	f    func(x uint32, m rounding.Mode) uint64
+	x    uint32
+	want [4]uint64
+	why  string
+}{
+	{"F32ToI32", i32(rounding.F32ToI32), qNaN, [4]uint64{0, 0, 0, 0}, "NaN → 0 for a 32-bit destination"},
+	{"F32ToI32", i32(rounding.F32ToI32), 0x4f000000, all4u(0x7fffffff), "2^31 clamps to MaxInt32"},
+	{"F32ToI32", i32(rounding.F32ToI32), pInf, all4u(0x7fffffff), "+Inf clamps to MaxInt32"},
+	{"F32ToI32", i32(rounding.F32ToI32), 0xcf000000, all4u(0xffffffff80000000), "-2^31 is MinInt32 exactly"},
+	{"F32ToI32", i32(rounding.F32ToI32), 0xcf000001, all4u(0xffffffff80000000), "below -2^31 clamps to MinInt32"},
+	{"F32ToI32", i32(rounding.F32ToI32), 0xbfc00000, [4]uint64{0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xfffffffffffffffe}, "-1.5: RN ties to the even -2"},
+	{"F32ToU32", u32(rounding.F32ToU32), qNaN, all4u(0), "NaN → 0"},
+	{"F32ToU32", u32(rounding.F32ToU32), 0xbe99999a, all4u(0), "-0.3 rounds to 0 or -1, clamped to 0"},
+	{"F32ToU32", u32(rounding.F32ToU32), nInf, all4u(0), "-Inf clamps to 0"},
+	{"F32ToU32", u32(rounding.F32ToU32), 0x4f800000, all4u(0xffffffff), "2^32 clamps to MaxUint32"},
+	{"F32ToU32", u32(rounding.F32ToU32), 0x3f000000, [4]uint64{0, 0, 1, 0}, "0.5: RN ties to the even 0"},
+	{"F32ToI64", i64(rounding.F32ToI64), sNaN, all4u(1 << 63), "NaN → 1<<63 for a 64-bit destination"},
+	{"F32ToI64", i64(rounding.F32ToI64), 0x5f000000, all4u(1<<63 - 1), "2^63 clamps to MaxInt64"},
+	{"F32ToI64", i64(rounding.F32ToI64), 0xdf000000, all4u(1 << 63), "-2^63 is MinInt64 exactly"},
+	{"F32ToI64", i64(rounding.F32ToI64), nInf, all4u(1 << 63), "-Inf clamps to MinInt64"},
+	{"F32ToU64", u64(rounding.F32ToU64), qNaN, all4u(1 << 63), "NaN → 1<<63, unsigned too"},
+	{"F32ToU64", u64(rounding.F32ToU64), 0xc0a00000, all4u(0), "-5 clamps to 0"},
+	{"F32ToU64", u64(rounding.F32ToU64), 0x5f800000, all4u(1<<64 - 1), "2^64 clamps to MaxUint64"},
+	{"F32ToU64", u64(rounding.F32ToU64), 0x5f7fffff, all4u(0xffffff0000000000), "2^64 - 2^40 is exact"},
+}
+
+func all4u(u uint64) [4]uint64 { return [4]uint64{u, u, u, u} }
+
+func i32(f func(uint32, rounding.Mode, bool) int32) func(uint32, rounding.Mode) uint64 {
+	return func(x uint32, m rounding.Mode) uint64 { return uint64(f(x, m, false)) }
+}
+func u32(f func(uint32, rounding.Mode, bool) uint32) func(uint32, rounding.Mode) uint64 {
+	return func(x uint32, m rounding.Mode) uint64 { return uint64(f(x, m, false)) }
+}
+func i64(f func(uint32, rounding.Mode, bool) int64) func(uint32, rounding.Mode) uint64 {
+	return func(x uint32, m rounding.Mode) uint64 { return uint64(f(x, m, false)) }
+}
+func u64(f func(uint32, rounding.Mode, bool) uint64) func(uint32, rounding.Mode) uint64 {
+	return func(x uint32, m rounding.Mode) uint64 { return f(x, m, false) }
+}
+
+func TestConversionSpecialCases(t *testing.T) {
+	for _, r := range convRows {
+		for i, m := range rounding.Modes {
+			if got := r.f(r.x, m); got != r.want[i] {
+				t.Errorf("%s: %s(%s) mode=%v = %#x, want %#x", r.why, r.name, f32.Format(r.x), m, got, r.want[i])
+			}
+		}
+	}
+	// Float conversions. F64ToF32 of a NaN: the device measurements quoted
+	// in cuda-facts.md §6 (H100, CUDA 13.0).
+	for _, c := range []struct {
+		x    uint64
+		want uint32
+		why  string
+	}{
+		{0x7ff0f9c7ff5fb763, 0x7fc7ce3f, "NaN: sign and top 22 payload bits kept, quieted (device-measured)"},
+		{0xfff0000000004020, 0xffc00000, "NaN: payload below the top 22 bits dropped (device-measured)"},
+		{0xfff0000000000000, nInf, "-Inf"},
+		{0x8000000000000000, nZero, "-0"},
+		{0x3ff0000010000000, one, "1 + 2^-24: RN ties to even 1 (checked per mode below)"},
+	} {
+		for _, m := range rounding.Modes {
+			want := c.want
+			if c.x == 0x3ff0000010000000 && m == rounding.RU {
+				want = one + 1
+			}
+			if got := rounding.F64ToF32(c.x, m, false); got != want {
+				t.Errorf("%s: F64ToF32(%#016x) mode=%v = %s, want %s", c.why, c.x, m, f32.Format(got), f32.Format(want))
+			}
+		}
+	}
+	for _, c := range []struct {
+		x    uint32
+		want uint64
+		why  string
+	}{
+		{0xffa00001, 0xfff0000000000000 | 1<<51 | 0x200001<<29, "sNaN: sign and payload (shifted up 29 bits) kept, quiet bit 51 set"},
+		{nInf, 0xfff0000000000000, "-Inf"},
+		{nZero, 0x8000000000000000, "-0"},
+		{minSub, 0x36a0000000000000, "2^-149 is a normal float64"},
+	} {
+		if got := rounding.F32ToF64(c.x, false); got != c.want {
+			t.Errorf("%s: F32ToF64(%s) = %#016x, want %#016x", c.why, f32.Format(c.x), got, c.want)
+		}
+	}
+	for _, m := range rounding.Modes {
+		if rounding.I32ToF32(0, m) != 0 || rounding.U32ToF32(0, m) != 0 || rounding.I64ToF32(0, m) != 0 || rounding.U64ToF32(0, m) != 0 {
+			t.Errorf("integer 0 converts to something other than +0 in %v", m)
+		}
+		// 2^24 + 1 is the midpoint of 2^24 and 2^24 + 2: RN ties to the even 2^24.
+		want := map[rounding.Mode]uint32{rounding.RN: 0x4b800000, rounding.RZ: 0x4b800000, rounding.RU: 0x4b800001, rounding.RD: 0x4b800000}[m]
+		if got := rounding.I32ToF32(1<<24+1, m); got != want {
+			t.Errorf("I32ToF32(2^24+1) mode=%v = %s, want %s", m, f32.Format(got), f32.Format(want))
+		}
+	}
+}
