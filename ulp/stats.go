@@ -208,15 +208,74 @@ func (s *Stats) add(in Input, got, want uint32, v DD, slow, ordered bool) {
 	} else {
 		s.Huge++
 	}
-	if a := s.Abs; a != nil {
-		if x := f64(in.X); x >= a.Lo && x <= a.Hi {
-			a.N++
-			ae := Ulps(AbsErr(got, v))
-			if a.N == 1 || ae > a.Max || (ae == a.Max && in.less(a.ArgMax)) {
-				a.Max, a.ArgMax = ae, in
-			}
+	if s.Abs != nil {
+		s.Abs.add(in, got, v)
+	}
+}
+
+func (a *AbsStats) add(in Input, got uint32, v DD) {
+	if x := f64(in.X); x >= a.Lo && x <= a.Hi {
+		a.N++
+		ae := Ulps(AbsErr(got, v))
+		if a.N == 1 || ae > a.Max || (ae == a.Max && in.less(a.ArgMax)) {
+			a.Max, a.ArgMax = ae, in
 		}
 	}
+}
+
+// unaryRun measures f against eval on the consecutive inputs [lo, end) into
+// s: Stats.add with ordered inputs, unrolled into the hot loop of Exhaustive
+// with the scalar statistics in local variables.
+func unaryRun(s *Stats, lo, end uint64, f func(uint32) uint32, eval func(uint32) (uint32, DD, bool)) {
+	first := s.N == 0
+	cr, huge, slowN := s.CR, s.Huge, s.Fallbacks
+	maxD, argD := s.MaxDist, s.ArgMaxDist
+	maxE, argE := s.MaxErr, s.ArgMaxErr
+	sumHi, sumLo := s.ErrSum[0], s.ErrSum[1]
+	fine := s.Fine[:fineBins]
+	dc := &s.DistCount
+	for x := lo; x < end; x++ {
+		xi := uint32(x)
+		got := f(xi)
+		want, v, slow := eval(xi)
+		if slow {
+			slowN++
+		}
+		var d uint32
+		if got == want {
+			cr++
+		} else {
+			if f32.IsNaN(got) && f32.IsNaN(want) {
+				cr++
+			}
+			d = Dist(got, want)
+		}
+		if d > maxD || first {
+			maxD, argD = d, Input{X: xi}
+		}
+		dc[min(d, distBins-1)]++
+		e := Err(got, v)
+		if Ulps(e) > maxE || first {
+			maxE, argE = Ulps(e), Input{X: xi}
+		}
+		first = false
+		fine[fineBin(e)]++
+		if e < hugeErr {
+			var c uint64
+			sumLo, c = bits.Add64(sumLo, uint64(e*(1<<sumFracBits)), 0)
+			sumHi += c
+		} else {
+			huge++
+		}
+		if s.Abs != nil {
+			s.Abs.add(Input{X: xi}, got, v)
+		}
+	}
+	s.N += end - lo
+	s.CR, s.Huge, s.Fallbacks = cr, huge, slowN
+	s.MaxDist, s.ArgMaxDist = maxD, argD
+	s.MaxErr, s.ArgMaxErr = maxE, argE
+	s.ErrSum = [2]uint64{sumHi, sumLo}
 }
 
 // Merge adds the statistics of a disjoint set of inputs to s.

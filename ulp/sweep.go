@@ -172,12 +172,7 @@ func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt
 					return false
 				}
 				end := min(base+chunk, lo+per)
-				for x := base; x < end; x++ {
-					xi := uint32(x)
-					got := f(xi)
-					want, v, slow := eval(xi)
-					st.add(Input{X: xi}, got, want, v, slow, true)
-				}
+				unaryRun(st, base, end, f, eval)
 				prog.Add(end - base)
 			}
 			return true
