@@ -99,12 +99,15 @@ func expIval(a ival, prec uint) ival {
 	return ival{expPoint(a.lo, prec).lo, expPoint(a.hi, prec).hi}
 }
 
-// expm1Point returns an enclosure of e^a − 1 for an exact a with |a| ≤ 1/2,
+// expm1Point returns an enclosure of e^a − 1 for an exact a with |a| ≤ 1,
 // without cancellation: a·(1 + a/2·(1 + a/3·(…))) of degree n−1 plus the
-// Lagrange remainder e^ξ·a^n/n!, |ξ| ≤ 1/2, so |R| ≤ 2·|a|^n/n!.
+// Lagrange remainder e^ξ·a^n/n!, |ξ| ≤ 1, so |R| ≤ 3·|a|^n/n!.
 func expm1Point(a *big.Float, prec uint) ival {
 	if a.Sign() == 0 {
 		return pt(new(big.Float))
+	}
+	if new(big.Float).Abs(a).Cmp(big.NewFloat(1)) > 0 {
+		panic("oracle: expm1Point argument out of range")
 	}
 	wp := prec + 32
 	r := pt(a)
@@ -118,7 +121,7 @@ func expm1Point(a *big.Float, prec uint) ival {
 		y = y.mul(r, wp).divInt(int64(i), wp).add(one(), wp)
 	}
 	y = y.mul(r, wp)
-	rem := up(wp).Mul(powOverFactUp(rho, n, wp), exactInt(2))
+	rem := up(wp).Mul(powOverFactUp(rho, n, wp), exactInt(3))
 	return y.widen(rem, wp)
 }
 
