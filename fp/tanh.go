@@ -34,9 +34,9 @@ const (
 
 func tanhfBits(ux uint32, ftz bool) uint32 {
 	a := ptx.Abs(ux, ftz)
-	e := ptx.Ex2Approx(ptx.Mul(a, tanhTwoLog2e, rounding.RN, ftz), true)
+	e := ptx.Ex2Approx(mulRN(a, tanhTwoLog2e, ftz), true)
 	d := ptx.RcpApprox(ptx.Add(e, oneBits, rounding.RN, ftz), true)
-	big := ptx.Fma(d, tanhNegTwo, oneBits, rounding.RN, ftz)
+	big := fmaRN(d, tanhNegTwo, oneBits, ftz)
 	if ptx.Setp(ptx.GE, a, tanhBig, ftz) {
 		big = oneBits
 	}
@@ -44,10 +44,10 @@ func tanhfBits(ux uint32, ftz bool) uint32 {
 	if ptx.Setp(ptx.GE, a, tanhSmall, ftz) {
 		return big
 	}
-	s := ptx.Mul(ux, ux, rounding.RN, ftz)
-	p := ptx.Fma(tanhP0, s, tanhP1, rounding.RN, ftz)
-	p = ptx.Fma(p, s, tanhP2, rounding.RN, ftz)
-	p = ptx.Fma(p, s, tanhP3, rounding.RN, ftz)
-	p = ptx.Fma(p, s, zeroBits32, rounding.RN, ftz)
-	return ptx.Fma(p, ux, ux, rounding.RN, ftz)
+	s := mulRN(ux, ux, ftz)
+	p := fmaRN(tanhP0, s, tanhP1, ftz)
+	p = fmaRN(p, s, tanhP2, ftz)
+	p = fmaRN(p, s, tanhP3, ftz)
+	p = fmaRN(p, s, zeroBits32, ftz)
+	return fmaRN(p, ux, ux, ftz)
 }

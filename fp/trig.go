@@ -1,9 +1,6 @@
 package fp
 
-import (
-	"github.com/cudafp/cudafp/ptx"
-	"github.com/cudafp/cudafp/rounding"
-)
+import "github.com/cudafp/cudafp/ptx"
 
 // sinf, cosf, tanf and sincosf as nvcc (CUDA 13.0, sm_90) compiles them: the
 // argument reduction of trig_reduce.go, then minimax polynomials evaluated
@@ -34,18 +31,21 @@ const (
 // reduced argument r, negated by an fma with -1 when neg: the tail of the
 // sinf_ and cosf_ kernels.
 func sincosPoly(r uint32, odd, neg, ftz bool) uint32 {
-	x2 := ptx.Mul(r, r, rounding.RN, ftz)
+	x2 := mulRN(r, r, ftz)
 	f7, p, c1, c2 := r, sinC0, sinC1, sinC2
 	if odd {
 		f7, c1, c2 = oneBits, cosC2, cosC3
-		p = ptx.Fma(cosC0, x2, cosC1, rounding.RN, ftz)
+		p = fmaRN(cosC0, x2, cosC1, ftz)
 	}
-	p = ptx.Fma(p, x2, c1, rounding.RN, ftz)
-	p = ptx.Fma(p, x2, c2, rounding.RN, ftz)
-	t := ptx.Fma(x2, f7, 0, rounding.RN, ftz)
-	y := ptx.Fma(p, t, f7, rounding.RN, ftz)
+	p = fmaRN(p, x2, c1, ftz)
+	p = fmaRN(p, x2, c2, ftz)
+	t := x2 // fma.rn(x2, 1, +0) is x2 (x2 = r·r is never -0)
+	if !odd {
+		t = fmaRN(x2, r, 0, ftz)
+	}
+	y := fmaRN(p, t, f7, ftz)
 	if neg {
-		y = ptx.Fma(y, negOneBits, 0, rounding.RN, ftz)
+		y = negRN(y, ftz)
 	}
 	return y
 }
@@ -65,15 +65,15 @@ func cosfBits(ux uint32, ftz bool) uint32 {
 // and neg.f32 (not an fma with -1 as in sinf_ and cosf_).
 func sincosfBits(ux uint32, ftz bool) (s, c uint32) {
 	r, q := trigReduce(ux, ftz)
-	x2 := ptx.Mul(r, r, rounding.RN, ftz)
-	cp := ptx.Fma(cosC0, x2, cosC1, rounding.RN, ftz)
-	cp = ptx.Fma(cp, x2, cosC2, rounding.RN, ftz)
-	cp = ptx.Fma(cp, x2, cosC3, rounding.RN, ftz)
-	cp = ptx.Fma(cp, x2, oneBits, rounding.RN, ftz)
-	t := ptx.Fma(x2, r, 0, rounding.RN, ftz)
-	sp := ptx.Fma(sinC0, x2, sinC1, rounding.RN, ftz)
-	sp = ptx.Fma(sp, x2, sinC2, rounding.RN, ftz)
-	sp = ptx.Fma(sp, t, r, rounding.RN, ftz)
+	x2 := mulRN(r, r, ftz)
+	cp := fmaRN(cosC0, x2, cosC1, ftz)
+	cp = fmaRN(cp, x2, cosC2, ftz)
+	cp = fmaRN(cp, x2, cosC3, ftz)
+	cp = fmaRN(cp, x2, oneBits, ftz)
+	t := fmaRN(x2, r, 0, ftz)
+	sp := fmaRN(sinC0, x2, sinC1, ftz)
+	sp = fmaRN(sp, x2, sinC2, ftz)
+	sp = fmaRN(sp, t, r, ftz)
 	s, c = sp, cp
 	if q&1 != 0 {
 		s, c = cp, sp

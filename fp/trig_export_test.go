@@ -20,3 +20,11 @@ var (
 	TanfBits  = tanfBits
 	TanhfBits = tanhfBits
 )
+
+var (
+	FmaRN       = fmaRN
+	MulRN       = mulRN
+	NegRN       = negRN
+	CvtRNIS32   = cvtRNIS32
+	CvtRNF32S32 = cvtRNF32S32
+)

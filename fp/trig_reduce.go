@@ -1,6 +1,7 @@
 package fp
 
 import (
+	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/ptx"
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -47,18 +48,33 @@ var i2opi = [6]uint32{0x3c439041, 0xdb629599, 0xf534ddc0, 0xfc2757d1, 0x4e441529
 // trigReduce returns r and the quadrant q of x (encoding ux) as the kernels
 // compute them; with ftz every float operation is its .ftz form.
 func trigReduce(ux uint32, ftz bool) (r, q uint32) {
-	t := ptx.Mul(ux, twoOverPiF32, rounding.RN, ftz)
-	q = uint32(ptx.CvtS32(t, rounding.RN, ftz))
-	qf := ptx.CvtF32S32(int32(q), rounding.RN)
-	r = ptx.Fma(qf, negPio2Hi, ux, rounding.RN, ftz)
-	r = ptx.Fma(qf, negPio2Mid, r, rounding.RN, ftz)
-	r = ptx.Fma(qf, negPio2Lo, r, rounding.RN, ftz)
-	a := ptx.Abs(ux, ftz)
-	if ptx.Setp(ptx.LTU, a, trigSlowMin, ftz) {
+	t := mulRN(ux, twoOverPiF32, ftz)
+	q = uint32(cvtRNIS32(t, ftz))
+	if q == 0 {
+		// fma(+0, c, x) is x itself (read with .ftz: a subnormal x
+		// becomes the zero of its sign; a NaN becomes canonical), and so
+		// are the next two steps.
+		r = ux
+		if ftz && ux&0x7f800000 == 0 {
+			r = ux & 0x80000000
+		}
+		if r&0x7fffffff > f32Inf {
+			r = f32.CanonicalNaNBits
+		}
+		return r, 0
+	}
+	qf := cvtRNF32S32(int32(q))
+	r = fmaRN(qf, negPio2Hi, ux, ftz)
+	r = fmaRN(qf, negPio2Mid, r, ftz)
+	r = fmaRN(qf, negPio2Lo, r, ftz)
+	// setp.ltu.f32 |x|, 105615 on encodings: |x| below it, or NaN (with
+	// .ftz a subnormal reads as 0, which is below it too).
+	a := ux & 0x7fffffff
+	if a < trigSlowMin || a > f32Inf {
 		return r, q
 	}
-	if ptx.Setp(ptx.EQ, a, f32Inf, ftz) {
-		return ptx.Mul(ux, 0, rounding.RN, ftz), 0
+	if a == f32Inf {
+		return mulRN(ux, 0, ftz), 0
 	}
 	return payneHanek(ux, ftz)
 }

@@ -1,9 +1,6 @@
 package fp
 
-import (
-	"github.com/cudafp/cudafp/ptx"
-	"github.com/cudafp/cudafp/rounding"
-)
+import "github.com/cudafp/cudafp/ptx"
 
 // The tangent polynomial: tan r ≈ r + r³·(t5 + r²·(t4 + … + r²·t0)).
 const (
@@ -22,16 +19,16 @@ const (
 // quadrants -1/tan r with rcp.approx.ftz.f32 (.ftz in every flag set).
 func tanfBits(ux uint32, ftz bool) uint32 {
 	r, q := trigReduce(ux, ftz)
-	x2 := ptx.Mul(r, r, rounding.RN, ftz)
-	p := ptx.Fma(tanC0, x2, tanC1, rounding.RN, ftz)
-	p = ptx.Fma(p, x2, tanC2, rounding.RN, ftz)
-	p = ptx.Fma(p, x2, tanC3, rounding.RN, ftz)
-	p = ptx.Fma(p, x2, tanC4, rounding.RN, ftz)
-	p = ptx.Fma(p, x2, tanC5, rounding.RN, ftz)
-	t := ptx.Mul(x2, r, rounding.RN, ftz)
+	x2 := mulRN(r, r, ftz)
+	p := fmaRN(tanC0, x2, tanC1, ftz)
+	p = fmaRN(p, x2, tanC2, ftz)
+	p = fmaRN(p, x2, tanC3, ftz)
+	p = fmaRN(p, x2, tanC4, ftz)
+	p = fmaRN(p, x2, tanC5, ftz)
+	t := mulRN(x2, r, ftz)
 	y := r
 	if ptx.Abs(r, ftz) != tanKeep {
-		y = ptx.Fma(p, t, r, rounding.RN, ftz)
+		y = fmaRN(p, t, r, ftz)
 	}
 	if q&1 != 0 {
 		y = ptx.RcpApprox(ptx.Neg(y, ftz), true)

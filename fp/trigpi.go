@@ -41,17 +41,17 @@ func sinCosPi(ux uint32, ftz bool) (q uint32, s, c uint32) {
 	t := ptx.Add(ux, ux, rounding.RN, ftz)
 	n := ptx.CvtRoundF32(t, rounding.RN, ftz)   // cvt.rni.f32.f32
 	q = uint32(ptx.CvtS32(n, rounding.RZ, ftz)) // cvt.rzi.s32.f32
-	r := ptx.Fma(ptx.Neg(n, ftz), halfBits, ux, rounding.RN, ftz)
-	x2 := ptx.Mul(r, r, rounding.RN, ftz)
-	sp := ptx.Fma(sinpiP0, x2, sinpiP1, rounding.RN, ftz)
-	cp := ptx.Fma(cospiQ0, x2, cospiQ1, rounding.RN, ftz)
-	sp = ptx.Fma(sp, x2, sinpiP2, rounding.RN, ftz)
-	cp = ptx.Fma(cp, x2, cospiQ2, rounding.RN, ftz)
-	r3 := ptx.Fma(x2, r, zeroBits32, rounding.RN, ftz)
-	cp = ptx.Fma(cp, x2, cospiQ3, rounding.RN, ftz)
-	sp = ptx.Fma(sp, r3, zeroBits32, rounding.RN, ftz)
-	cp = ptx.Fma(cp, x2, oneBits, rounding.RN, ftz)
-	sp = ptx.Fma(piF32, r, sp, rounding.RN, ftz)
+	r := fmaRN(ptx.Neg(n, ftz), halfBits, ux, ftz)
+	x2 := mulRN(r, r, ftz)
+	sp := fmaRN(sinpiP0, x2, sinpiP1, ftz)
+	cp := fmaRN(cospiQ0, x2, cospiQ1, ftz)
+	sp = fmaRN(sp, x2, sinpiP2, ftz)
+	cp = fmaRN(cp, x2, cospiQ2, ftz)
+	r3 := fmaRN(x2, r, zeroBits32, ftz)
+	cp = fmaRN(cp, x2, cospiQ3, ftz)
+	sp = fmaRN(sp, r3, zeroBits32, ftz)
+	cp = fmaRN(cp, x2, oneBits, ftz)
+	sp = fmaRN(piF32, r, sp, ftz)
 	return q, sp, cp
 }
 
@@ -66,7 +66,7 @@ func sinpifBits(ux uint32, ftz bool) uint32 {
 	}
 	// Integers (and ±Inf) give x·0: a zero of x's sign (NaN for ±Inf).
 	if ptx.Setp(ptx.EQ, ptx.CvtRoundF32(ux, rounding.RZ, ftz), ux, ftz) {
-		y = ptx.Mul(ux, zeroBits32, rounding.RN, ftz)
+		y = mulRN(ux, zeroBits32, ftz)
 	}
 	return y
 }
@@ -74,7 +74,7 @@ func sinpifBits(ux uint32, ftz bool) uint32 {
 func cospifBits(ux uint32, ftz bool) uint32 {
 	// |x| > 2^24 (and ±Inf) is replaced by x·0 (±0, or NaN for ±Inf).
 	if !ptx.Setp(ptx.LEU, ptx.Abs(ux, ftz), two24Bits, ftz) {
-		ux = ptx.Mul(ux, zeroBits32, rounding.RN, ftz)
+		ux = mulRN(ux, zeroBits32, ftz)
 	}
 	q, s, c := sinCosPi(ux, ftz)
 	q++
@@ -98,10 +98,10 @@ func sincospifBits(ux uint32, ftz bool) (s, c uint32) {
 		s = ptx.Neg(s, ftz)
 	}
 	if (q+1)&2 != 0 {
-		c = ptx.Fma(c, negOneBits, zeroBits32, rounding.RN, ftz)
+		c = fmaRN(c, negOneBits, zeroBits32, ftz)
 	}
 	if ptx.Setp(ptx.EQ, ptx.CvtRoundF32(ux, rounding.RZ, ftz), ux, ftz) {
-		s = ptx.Mul(ux, zeroBits32, rounding.RN, ftz)
+		s = mulRN(ux, zeroBits32, ftz)
 	}
 	if !ptx.Setp(ptx.LEU, ptx.Abs(ux, ftz), two24Bits, ftz) {
 		c = ptx.Add(s, oneBits, rounding.RN, ftz)

@@ -1,0 +1,159 @@
+package fp
+
+import (
+	"math/bits"
+
+	"github.com/cudafp/cudafp/ptx"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// Fast paths of fma.rn and mul.rn for the kernels of this package's
+// trigonometric and hyperbolic functions, which spend most of their time in
+// them. Each computes the common case (normal operands, a normal nonzero
+// result) with a few integer operations and hands every other case (zeros,
+// subnormals, Inf, NaN, a tiny or overflowing result, an exact zero sum) to
+// ptx.Fma or ptx.Mul, so each returns exactly what the ptx operation
+// returns, in either FTZ mode: .ftz changes only subnormal operands and tiny
+// results, which the fast paths never produce. TestTrigOpsMatchPTX compares
+// them with package ptx on edge and random operands.
+//
+// Layout (rounding/roundpack.go's): a significand with its leading 1 at bit
+// 62 and its 24 kept bits at 62…39; rnInc rounds it to nearest, ties to
+// even, without a branch.
+
+const (
+	opsTop  = 62                // bit of the leading 1
+	opsLow  = opsTop - 23       // 39: bits below the kept 24
+	opsHalf = 1 << (opsLow - 1) // the round bit
+)
+
+// rnInc returns the round-to-nearest-even increment of sig: half an ulp
+// minus one, plus the kept last bit, carries exactly when the bits below
+// exceed half an ulp or equal it with an odd last bit.
+func rnInc(sig uint64) uint64 { return opsHalf - 1 + sig>>opsLow&1 }
+
+// fmaRN is fma.rn{.ftz}.f32 d, a, b, c.
+func fmaRN(a, b, c uint32, ftz bool) uint32 {
+	ea, eb, ec := int32(a>>23&0xff), int32(b>>23&0xff), int32(c>>23&0xff)
+	if uint32(ea-1) >= 0xfe || uint32(eb-1) >= 0xfe || uint32(ec-1) >= 0xfe {
+		if c == 0 && uint32(ea-1) < 0xfe && uint32(eb-1) < 0xfe {
+			// a·b + (+0) is the product rounded once.
+			if z, ok := mulNormal(a, b, ea, eb); ok {
+				return z
+			}
+		}
+		return ptx.Fma(a, b, c, rounding.RN, ftz)
+	}
+	// The exact product: leading 1 at bit 46 or 47, moved to bit 62 (bits
+	// 15…0 zero); its biased exponent ep.
+	p := uint64(a&0x7fffff|0x800000) * uint64(b&0x7fffff|0x800000)
+	k := p >> 47
+	ep := ea + eb - 127 + int32(k)
+	p <<= 15 + 1 - k
+	q := uint64(c&0x7fffff|0x800000) << opsLow
+	signP, signC := (a^b)&0x80000000, c&0x80000000
+	// Larger magnitude first; the smaller is shifted right, jammed.
+	sign, e, l, s := signP, ep, p, q
+	d := ep - ec
+	if d < 0 || d == 0 && q > p {
+		sign, e, l, s = signC, ec, q, p
+		d = -d
+	}
+	n := uint32(min(d, 63))
+	s = s>>n | ((s&(1<<n-1))+(1<<63-1))>>63 // jam: nonzero lost bits set bit 0
+	var sig uint64
+	if signP == signC {
+		sig = l + s // < 2^64
+		carry := sig >> 63
+		sig = sig>>carry | sig&carry
+		e += int32(carry)
+	} else {
+		// Exact when d ≤ 1 (the product has 16 and c 39 zero bits at the
+		// bottom); otherwise at most one leading bit cancels and the
+		// jammed bit stays below the round bit.
+		sig = l - s
+		if sig == 0 {
+			return ptx.Fma(a, b, c, rounding.RN, ftz) // exact zero: +0
+		}
+		z := bits.LeadingZeros64(sig) - 1
+		sig <<= uint(z)
+		e -= int32(z)
+	}
+	if uint32(e-1) >= 0xfd { // not 1 ≤ e ≤ 253: tiny, or may overflow
+		return ptx.Fma(a, b, c, rounding.RN, ftz)
+	}
+	// Adding the 24 kept bits (hidden bit at 23, which may carry into bit
+	// 24) to (e-1)<<23 sets the exponent field to e, or e+1 after a carry.
+	return sign | (uint32(e-1)<<23 + uint32((sig+rnInc(sig))>>opsLow))
+}
+
+// mulRN is mul.rn{.ftz}.f32 d, a, b (and mul.f32, which these kernels never
+// have contracted).
+func mulRN(a, b uint32, ftz bool) uint32 {
+	ea, eb := int32(a>>23&0xff), int32(b>>23&0xff)
+	if uint32(ea-1) < 0xfe && uint32(eb-1) < 0xfe {
+		if z, ok := mulNormal(a, b, ea, eb); ok {
+			return z
+		}
+	}
+	return ptx.Mul(a, b, rounding.RN, ftz)
+}
+
+// mulNormal returns the product of the normal a and b (biased exponents ea,
+// eb) rounded to nearest, and ok, when it is a normal number.
+func mulNormal(a, b uint32, ea, eb int32) (uint32, bool) {
+	p := uint64(a&0x7fffff|0x800000) * uint64(b&0x7fffff|0x800000)
+	k := p >> 47
+	e := ea + eb - 127 + int32(k)
+	p <<= 15 + 1 - k
+	if uint32(e-1) >= 0xfd {
+		return 0, false
+	}
+	return (a^b)&0x80000000 | (uint32(e-1)<<23 + uint32((p+rnInc(p))>>opsLow)), true
+}
+
+// negRN is fma.rn{.ftz}.f32 d, y, -1, +0, the negation of sinf_ and cosf_:
+// -y, except that a zero gives +0 and a NaN the canonical NaN (with ftz a
+// subnormal y reads as a zero).
+func negRN(y uint32, ftz bool) uint32 {
+	if e := y >> 23 & 0xff; e-1 < 0xfe { // normal
+		return y ^ 0x80000000
+	}
+	return ptx.Fma(y, negOneBits, 0, rounding.RN, ftz)
+}
+
+// cvtRNIS32 is cvt.rni{.ftz}.s32.f32: x rounded to the nearest integer,
+// ties to even, saturated; NaN gives 0.
+func cvtRNIS32(x uint32, ftz bool) int32 {
+	e := x >> 23 & 0xff
+	if e-1 >= 127+22 { // zero, subnormal, |x| ≥ 2^23, Inf or NaN
+		return ptx.CvtS32(x, rounding.RN, ftz)
+	}
+	// 2^-126 ≤ |x| < 2^23: |x| = sig·2^-k with k = 150-e in [1, 149].
+	sig := uint64(x&0x7fffff | 0x800000)
+	k := min(150-e, 63) // from 2^-40 down |x| rounds to 0 whatever k
+	n := sig >> k
+	rem := sig & (1<<k - 1)
+	half := uint64(1) << (k - 1)
+	if rem > half || rem == half && n&1 != 0 {
+		n++
+	}
+	if x>>31 != 0 {
+		return -int32(n)
+	}
+	return int32(n)
+}
+
+// cvtRNF32S32 is cvt.rn.f32.s32 for |v| < 2^24, which is exact; others go
+// to ptx.CvtF32S32.
+func cvtRNF32S32(v int32) uint32 {
+	u, sign := uint32(v), uint32(0)
+	if v < 0 {
+		u, sign = -u, 0x80000000
+	}
+	if u == 0 || u >= 1<<24 {
+		return ptx.CvtF32S32(v, rounding.RN)
+	}
+	n := bits.LeadingZeros32(u) - 8 // moves the leading 1 to bit 23
+	return sign | (uint32(150-n-1)<<23 + u<<uint(n))
+}
