@@ -1,0 +1,161 @@
+package ptx
+
+import (
+	"math/bits"
+
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// MUFU.SIN and MUFU.COS take their argument in revolutions: ptxas compiles
+// sin.approx.f32 and cos.approx.f32, with or without .ftz, to
+//
+//	FMUL.RZ R0, R0, 0.15915493667125701904   // 0x3e22f983 = RN(1/(2π)), no .FTZ
+//	MUFU.SIN R5, R0                          // MUFU.COS for cos
+//
+// (SASS of CUDA 13.0 for sm_90, /work/data/sass/instr.sass). The MUFU reads
+// its argument r as 4r in fixed point with 23 fraction bits, truncated: the
+// two integer bits below the binary point of r·4 (r mod 1 in quarters) are
+// the quadrant q, and the 23 fraction bits f address the first quadrant of
+// a sine table, directly in even quadrants and complemented (~f, that is
+// 2^23−1−f) in odd ones; quadrants 2 and 3 negate. cos is sin one quadrant
+// on, so cos(±0) = sin(quarter turn, f = 0) = table(~0) = 1. The table is
+// the interpolator of mufu.go: 64 segments (the top 6 bits of f) of
+//
+//	S = C0·2^31 + C1·xl·2^19 − C2·sq(xl),   xl = the low 17 bits of f,
+//
+// in units of 2^-56 (no bias), normalized and truncated to 23 fraction bits;
+// S = 0 (f = 0) gives zero. The structure is PTXM's sin/cos model for
+// sm_5x–sm_75 (B. Carleton, github.com/bcarlet/ptx-math) with the range
+// reduction moved to the FMUL; gen_trig_tables.go derives the coefficients
+// from the H100's results (testdata/mufu) and writes trig_tables_gen.go.
+
+//go:generate go run gen_trig_tables.go gen_trig_solve.go
+
+// invTwoPiBits is the FMUL.RZ constant of sin.approx and cos.approx:
+// 0x1.45f306p-3, 1/(2π) rounded to nearest.
+const invTwoPiBits uint32 = 0x3e22f983
+
+const (
+	sinFracBits = 23                         // fraction bits of 4r
+	sinFracMask = 1<<sinFracBits - 1         // f
+	sinLowBits  = sinFracBits - sinIndexBits // xl: 17 bits
+	sinC1Shift  = trigC1Shift
+	sinC0Shift  = trigC0Shift
+)
+
+// sinRevolutions returns the MUFU argument of sin.approx and cos.approx for
+// x: r = RZ(x·0x1.45f306p-3) as 4r in fixed point, quadrant and fraction
+// (25 bits, 4r mod 4), and whether r is NaN or infinite.
+func sinRevolutions(x uint32) (fix uint32, nan bool) {
+	r := rounding.Mul32(x, invTwoPiBits, rounding.RZ, false)
+	bexp := f32.Bexp(r)
+	switch bexp {
+	case f32.MaxBexp:
+		return 0, true
+	case 0: // ±0 and the subnormals, which the MUFU reads as ±0
+		return 0, false
+	}
+	sig := f32.Frac(r) | 1<<f32.FracBits
+	// 4r = sig·2^(bexp-bias-23+2); in units of 2^-23 that is
+	// sig·2^(bexp-bias+2) = sig << (bexp-125). Shifts of 32 or more give 0,
+	// which is right both ways: r ≥ 2^23 is a whole number of turns, and
+	// r < 2^-25 is less than one unit.
+	if sh := bexp - (f32.Bias - 2); sh >= 0 {
+		return sig << uint(sh) & (4<<sinFracBits - 1), false
+	} else {
+		return sig >> uint(-sh), false
+	}
+}
+
+// sinTableValue returns the magnitude MUFU.SIN computes for first-quadrant
+// table argument g (23 bits): sin(π/2·g/2^23), approximately.
+func sinTableValue(g uint32) uint32 {
+	c := &sinTable[g>>sinLowBits]
+	xl := g & (1<<sinLowBits - 1)
+	s := uint64(c.c0)<<sinC0Shift + uint64(c.c1)*uint64(xl)<<sinC1Shift - uint64(c.c2)*mufuSquare(xl) + sinBias
+	if s == 0 {
+		return 0
+	}
+	// S < 2^57: the value is at most 1.
+	l := bits.Len64(s)
+	return uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<(64-l)>>(63-f32.FracBits))&f32.FracMask
+}
+
+// SinApprox returns an approximation of sin(x). It emulates sin.approx.f32
+// and sin.approx.ftz.f32 as sm_90 executes them: both are FMUL.RZ by
+// 0x1.45f306p-3 (1/(2π) rounded) and MUFU.SIN, so ftz has no effect.
+//
+// Special cases are (in order):
+//
+//	SinApprox(NaN, ftz) = NaN (canonical 0x7fffffff)
+//	SinApprox(±Inf, ftz) = NaN
+//	SinApprox(±0, ftz) = ±0
+//	SinApprox(x, ftz) = ±0 for subnormal x, and wherever r = RZ(x/(2π)) is below 2^-25 in magnitude (|x| < 2^-22.35 or so)
+//	SinApprox(x, ftz) = ±0 for |r| ≥ 2^23 (|x| ≥ 2^25.65 or so: r is a whole number of turns), also for the largest finite x
+//
+// Accuracy: bit-exact with the H100 (sm_90, CUDA 13.0): the device results
+// in testdata/mufu and the golden data of both forms (all 2^32 inputs in the
+// exhaustive tier). Documented (PTX ISA 9.1 §9.7.3): maximum absolute error
+// 2^-20.5 in [-2π, 2π] and 2^-14.7 in [-100π, 100π]; no guarantee outside.
+//
+// Flags: ftz selects sin.approx.ftz.f32; ptxas emits the same SASS for both
+// forms (the FMUL carries no .FTZ; the MUFU flushes a subnormal product).
+//
+// Model: r = RZ(x·0x1.45f306p-3) (rounding.Mul32); 4r truncated to 23
+// fraction bits gives the quadrant q (4r mod 4, integer part) and the
+// fraction f; sin = ±T(f) in even quadrants and ±T(2^23−1−f) in odd ones,
+// negative for q ≥ 2 (with the sign of x), where T is a 64-segment
+// quadratic interpolation of sin(π/2·g/2^23) evaluated in fixed point
+// (C0·2^31 + C1·xl·2^19 − C2·sq(xl) in units of 2^-56, sq a truncated
+// squarer) and truncated to 23 fraction bits. Zero results keep the sign:
+// sin(−x) = −sin(x) bit for bit.
+func SinApprox(x uint32, ftz bool) uint32 {
+	_ = ftz // same SASS for both forms
+	fix, nan := sinRevolutions(x)
+	if nan {
+		return canonicalNaN
+	}
+	q, g := fix>>sinFracBits, fix&sinFracMask
+	if q&1 != 0 {
+		g ^= sinFracMask
+	}
+	return (x^q>>1<<31)&f32.SignMask | sinTableValue(g)
+}
+
+// CosApprox returns an approximation of cos(x). It emulates cos.approx.f32
+// and cos.approx.ftz.f32 as sm_90 executes them: both are FMUL.RZ by
+// 0x1.45f306p-3 (1/(2π) rounded) and MUFU.COS, so ftz has no effect.
+//
+// Special cases are (in order):
+//
+//	CosApprox(NaN, ftz) = NaN (canonical 0x7fffffff)
+//	CosApprox(±Inf, ftz) = NaN
+//	CosApprox(±0, ftz) = 1
+//	CosApprox(x, ftz) = 1 for subnormal x, and wherever r = RZ(x/(2π)) is below 2^-25 in magnitude
+//	CosApprox(x, ftz) = 1 for |r| ≥ 2^23 (r is a whole number of turns), also for the largest finite x
+//
+// Accuracy: bit-exact with the H100 (sm_90, CUDA 13.0): the device results
+// in testdata/mufu and the golden data of both forms (all 2^32 inputs in the
+// exhaustive tier). Documented (PTX ISA 9.1 §9.7.3): maximum absolute error
+// 2^-20.5 in [-2π, 2π] and 2^-14.7 in [-100π, 100π]; no guarantee outside.
+//
+// Flags: ftz selects cos.approx.ftz.f32; ptxas emits the same SASS for both
+// forms.
+//
+// Model: as SinApprox one quadrant on: with q and f from r = RZ(x·0x1.45f306p-3),
+// cos = T(2^23−1−f) for q = 0, −T(f) for q = 1, −T(2^23−1−f) for q = 2 and
+// T(f) for q = 3, where q and f are those of |r| (cos(−x) = cos(x) bit for
+// bit) and a zero result is +0 or −0 by the same rule.
+func CosApprox(x uint32, ftz bool) uint32 {
+	_ = ftz // same SASS for both forms
+	fix, nan := sinRevolutions(x &^ f32.SignMask)
+	if nan {
+		return canonicalNaN
+	}
+	q, g := (fix>>sinFracBits+1)&3, fix&sinFracMask
+	if q&1 != 0 {
+		g ^= sinFracMask
+	}
+	return q>>1<<31 | sinTableValue(g)
+}
