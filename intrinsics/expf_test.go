@@ -36,4 +36,6 @@ func init() {
 			return s
 		}},
 	)
+	rangeClaims["Expf(x) = +Inf for x ≥ 0x1.62e43p+06 (x·log2(e) rounds to 128 or more)"] = []rangeClaim{{0x42b17218, pInf, pInf}}
+	rangeClaims["Expf(x) = +0 for x ≤ -0x1.9fe36ap+06 (x·log2(e) rounds to -150 or less); with FTZ, +0 wherever the result would be subnormal"] = []rangeClaim{{0xc2cff1b5, nInf, pZero}}
 }

@@ -1,6 +1,9 @@
 package intrinsics_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/cudafp/cudafp/internal/golden"
 	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/internal/testflag"
 	"github.com/cudafp/cudafp/intrinsics"
 )
 
@@ -176,6 +180,116 @@ func TestSpecialTablesCoverCatalog(t *testing.T) {
 		}
 		if !have[f.ID] {
 			t.Errorf("%s (%s): implemented without a special-case table", f.Name, f.ID)
+		}
+	}
+}
+
+// A rangeClaim is the part of a special-case row that speaks of a whole
+// range of inputs (Expf(x) = +Inf for x ≥ 0x1.62e43p+06): every encoding
+// from lo to hi (inclusive, stepping by one encoding) gives want, in both
+// builds. rangeClaims maps a row's doc text to its claims.
+type rangeClaim struct {
+	lo, hi uint32
+	want   uint64
+}
+
+var rangeClaims = map[string][]rangeClaim{}
+
+// TestRangeClaims checks the range claims of the special-case rows: every
+// encoding of each range in the exhaustive tier, every 4099th one (and both
+// ends) otherwise. Together with the exhaustive golden comparison this
+// proves the row for every input.
+func TestRangeClaims(t *testing.T) {
+	stride := uint32(4099)
+	if testflag.Exhaustive() {
+		stride = 1
+	}
+	rows := map[string]specialFunc{}
+	for _, sf := range allSpecials() {
+		for _, r := range sf.rows {
+			rows[r.doc] = sf
+		}
+	}
+	for doc, claims := range rangeClaims {
+		sf, ok := rows[doc]
+		if !ok {
+			t.Errorf("range claim for a row no table has: %q", doc)
+			continue
+		}
+		f, _ := spec.Lookup(sf.id)
+		for _, c := range claims {
+			for _, b := range builds2 {
+				bad := 0
+				for u := c.lo; ; u += stride {
+					if u > c.hi || u < c.lo { // past the end, or wrapped
+						u = c.hi
+					}
+					args := [3]uint64{uint64(u)}
+					if got := sf.fn(b.t, args); got != c.want {
+						t.Errorf("%s -ftz=%v = %s, want %s\n\trow: %s", call(sf, args), b.t.FTZ, golden.FormatOut(f, got), golden.FormatOut(f, c.want), doc)
+						if bad++; bad == 5 {
+							break
+						}
+					}
+					if u == c.hi {
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSpecialRowsMatchDocs checks that each special-case table has exactly
+// the rows of its function's doc comment, in order: the indented lines after
+// "Special cases are" in the comment of the package-level function.
+func TestSpecialRowsMatchDocs(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string][]string{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Doc == nil {
+				continue
+			}
+			var rows []string
+			in := false
+			for _, line := range strings.Split(fd.Doc.Text(), "\n") {
+				switch {
+				case strings.HasPrefix(line, "Special cases are"):
+					in = true
+				case in && strings.HasPrefix(line, "\t"):
+					rows = append(rows, strings.TrimPrefix(line, "\t"))
+				case in && len(rows) > 0:
+					in = false
+				}
+			}
+			docs[fd.Name.Name] = rows
+		}
+	}
+	for _, sf := range allSpecials() {
+		want, ok := docs[sf.name]
+		if !ok {
+			t.Errorf("%s: no documented package-level function", sf.name)
+			continue
+		}
+		var got []string
+		for _, r := range sf.rows {
+			got = append(got, r.doc)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: test rows\n\t%s\ndoc rows\n\t%s", sf.name, strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 		}
 	}
 }

@@ -22,6 +22,8 @@ func init() {
 		"i_saturatef": intrinsics.Target.Saturatef, "i_frsqrt_rn": intrinsics.Target.FrsqrtRN,
 		"i_expf": intrinsics.Target.Expf, "i_exp10f": intrinsics.Target.Exp10f,
 		"i_logf": intrinsics.Target.Logf, "i_log2f": intrinsics.Target.Log2F, "i_log10f": intrinsics.Target.Log10f,
+		"i_sinf": intrinsics.Target.Sinf, "i_cosf": intrinsics.Target.Cosf, "i_tanf": intrinsics.Target.Tanf,
+		"i_tanhf": intrinsics.Target.Tanhf,
 	} {
 		bindF32(id, func(f fp.Flags) func(float32) float32 {
 			t := target(f)
@@ -55,6 +57,15 @@ func init() {
 			return func(x, y, z float32) float32 { return m(t, x, y, z) }
 		})
 	}
+
+	// __sincosf: two results, packed as sin<<32 | cos.
+	bindKernel("i_sincosf", func(f fp.Flags) Kernel {
+		t := target(f)
+		return func(a, _, _ uint64) uint64 {
+			s, c := t.Sincosf(math.Float32frombits(uint32(a)))
+			return uint64(math.Float32bits(s))<<32 | uint64(math.Float32bits(c))
+		}
+	})
 
 	// Float to integer: the result's encoding in the low 32 bits, or whole.
 	for id, m := range map[string]func(intrinsics.Target, float32) int32{

@@ -11,6 +11,7 @@ import "github.com/cudafp/cudafp/ptx"
 //	Tanhf(±0) = ±0
 //	Tanhf(x) = x for subnormal x, in both builds
 //	Tanhf(±Inf) = ±1
+//	Tanhf(x) = ±1 for |x| ≥ 8
 //
 // Accuracy: bit-exact with the device. Documented (CUDA C++ Programming
 // Guide 13.0, Mathematical Functions, Table 21 (single-precision

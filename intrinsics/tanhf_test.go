@@ -9,6 +9,7 @@ func init() {
 			{"Tanhf(±0) = ±0", []specialCase{both(pZero, pZero), both(nZero, nZero)}},
 			{"Tanhf(x) = x for subnormal x, in both builds", []specialCase{both(pMinSub, pMinSub), both(0x807fffff, 0x807fffff), both(pMaxSub, pMaxSub)}},
 			{"Tanhf(±Inf) = ±1", []specialCase{both(pOne, pInf), both(nOne, nInf)}},
+			{"Tanhf(x) = ±1 for |x| ≥ 8", []specialCase{both(pOne, 0x41000000), both(nOne, 0xc1000000), both(pOne, pMax)}},
 		}},
 	)
 	handBench = append(handBench,
@@ -19,4 +20,5 @@ func init() {
 			return s
 		}},
 	)
+	rangeClaims["Tanhf(x) = ±1 for |x| ≥ 8"] = []rangeClaim{{0x41000000, pInf, pOne}, {0xc1000000, nInf, nOne}}
 }

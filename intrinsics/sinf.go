@@ -12,6 +12,7 @@ import "github.com/cudafp/cudafp/ptx"
 //	Sinf(±Inf) = NaN (canonical 0x7fffffff)
 //	Sinf(±0) = ±0
 //	Sinf(±subnormal) = ±0, in both builds (MUFU.SIN flushes the scaled argument)
+//	Sinf(x) = +0 for x ≥ 2^27 and -0 for x ≤ -2^27 (x·(1/2π) is then an even integer)
 //
 // Accuracy: bit-exact with the device. Documented (CUDA C++ Programming
 // Guide 13.0, Mathematical Functions, Table 21 (single-precision
@@ -35,6 +36,7 @@ func (t Target) Sinf(x float32) float32 { return fromBits(ptx.SinApprox(bits(x),
 //	Cosf(NaN) = NaN (canonical 0x7fffffff)
 //	Cosf(±Inf) = NaN (canonical 0x7fffffff)
 //	Cosf(±0) = Cosf(±subnormal) = 1
+//	Cosf(x) = 1 for |x| ≥ 2^27
 //
 // Accuracy: bit-exact with the device. Documented (CUDA C++ Programming
 // Guide 13.0, Mathematical Functions, Table 21 (single-precision
@@ -57,6 +59,7 @@ func (t Target) Cosf(x float32) float32 { return fromBits(ptx.CosApprox(bits(x),
 //	Sincosf(NaN) = NaN, NaN (canonical 0x7fffffff)
 //	Sincosf(±Inf) = NaN, NaN (canonical 0x7fffffff)
 //	Sincosf(±0) = Sincosf(±subnormal) = ±0, 1
+//	Sincosf(x) = ±0, 1 for |x| ≥ 2^27
 //
 // Accuracy: bit-exact with the device. Documented (CUDA C++ Programming
 // Guide 13.0, Mathematical Functions, Table 21 (single-precision
@@ -84,6 +87,7 @@ func (t Target) Sincosf(x float32) (s, c float32) {
 //	Tanf(NaN) = NaN (canonical 0x7fffffff)
 //	Tanf(±Inf) = NaN (canonical 0x7fffffff)
 //	Tanf(±0) = Tanf(±subnormal) = ±0
+//	Tanf(x) = +0 for x ≥ 2^27 and -0 for x ≤ -2^27
 //
 // Accuracy: bit-exact with the device. Documented (CUDA C++ Programming
 // Guide 13.0, Mathematical Functions, Table 21 (single-precision
