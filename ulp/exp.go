@@ -58,10 +58,10 @@ func expCore(k int, sh, sl float64) (hi, lo float64) {
 // expReduce returns k and s = sh + sl with t = k·ln2/128 + s for a float64 t
 // with at most 25 significant bits and |t| < 177 (so |k| < 2^15).
 //
-// r1 = t − k·ln2N1 is exact: k·ln2N1 is exact (38 + 15 bits) and a multiple of
-// 2^-45 (ln2N1 has 37 bits below 2^-7); for k ≠ 0, |t| ≥ ln2/256·(1 − 2^-40) so t
-// is a multiple of 2^-33 at least; |r1| < 2^-8: r1 is a multiple of 2^-45 below
-// 2^37·2^-45, representable. Then s = r1 − k·ln2N2 is formed exactly by twoProd
+// r1 = t − k·ln2N1 is exact: k·ln2N1 is exact (37 + 15 bits) and a multiple of
+// 2^-44 (ln2N1's last bit); for k ≠ 0, |t| ≥ ln2/256·(1 − 2^-40) > 2^-9, so t (25
+// bits) is a multiple of 2^-33; |r1| < 2^-8: r1 is a multiple of 2^-44 below
+// 2^36·2^-44, representable. Then s = r1 − k·ln2N2 is formed exactly by twoProd
 // and twoSum, and the split constant's own error, |k|·|ln2N1 + ln2N2 −
 // ln2/128| ≤ 2^15·2^-98, is the only error: |s − (t − k·ln2/128)| ≤ 2^-83.
 func expReduce(t float64) (k int, sh, sl float64) {
@@ -190,8 +190,8 @@ var pow10Exact = func() (p [11]float64) {
 //	  are never rounding boundaries, and non-integers irrational values)
 //	|x| < 2^-40: 10^x = 1 + x·ln10 + δ, δ < 2.7·x² < 2^-38.5·|x|: err = 2^-38·|x|
 //	otherwise: k = round(x·128·log2(10)), r = x − k·log10(2)/128 with the same
-//	  exactness argument as expReduce (lg2N1 has 37 bits below 2^-8, |k| < 2^15,
-//	  x has 24 bits): |r − (x − k·lg2/128)| ≤ 2^-83; s = r·ln10 as a double-double
+//	  exactness argument as expReduce (lg2N1 has 37 bits, its last of weight
+//	  2^-45; |k| < 2^15; for k ≠ 0, |x| > 2^-10, a multiple of 2^-33): |r − (x − k·lg2/128)| ≤ 2^-83; s = r·ln10 as a double-double
 //	  product, error ≤ 2^-104·|s| + 2.31·2^-83 < 2^-81; expCore: < 2^-65.9
 func exp10Kernel(x uint32) kres {
 	if r, ok := expSpecial(x); ok {

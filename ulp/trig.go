@@ -80,13 +80,14 @@ func reduce(ax uint32) (j int, rh, rl float64) {
 // Ch·rh and Sh + p are exact (twoProd, twoSum). Error terms: cos truncation
 // z⁵/10! < 2^-65.3 and the rl² and rl·rh³ terms < 2^-100; the Horner of cm
 // ≤ 4·2^-53·|cm| + 2^-53·|z|/2 (z's rounding); Sh·cm rounding ≤ 2^-53·|Sh·cm|;
-// the omitted Sl·cm ≤ 2^-53·|Sh|·|cm|: all together ≤ |Sh|·(2^-50·|cm| + 2^-65).
+// the omitted Sl·cm ≤ 2^-53·|Sh|·|cm|: all together ≤ |Sh|·(8·2^-53·|cm| + 2^-65.3),
+// taken as |Sh|·(2^-49·|cm| + 2^-65).
 // sr: truncation rh·z⁵/11! < 2^-68·|r|, Horner ≤ 4·2^-53·|sr| < 2^-62·|r|, the
 // rl·cm term < 2^-60·|r|·|cm|, and the roundings of the small sum and of the
 // final addition ≤ 2^-53·(|lo|) ≤ 2^-53·(|Sh·cm| + 2^-11|r|): ≤ 2^-60·|r| +
 // 2^-53·|Sh·cm|, already counted. With eR ≤ 2^-101 + 2^-104·|r|:
 //
-//	err = |Sh|·(2^-50·|cm| + 2^-65) + 2^-60·|rh| + 2^-100
+//	err = |Sh|·(2^-49·|cm| + 2^-65) + 2^-60·|rh| + 2^-100
 func sinK(j int, rh, rl float64) (hi, lo, err float64) {
 	sh, sl := sinTab[j][0], sinTab[j][1]
 	ch, cl := sinTab[(j+16)&63][0], sinTab[(j+16)&63][1]
@@ -97,7 +98,7 @@ func sinK(j int, rh, rl float64) (hi, lo, err float64) {
 	hi, he := twoSum(sh, p)
 	lo = sh*cm + (((he + pe) + ch*(rl+sr)) + (sl + cl*rh))
 	hi, lo = fastTwoSum(hi, lo) // normalize, exact: |lo| < |hi|
-	err = math.Abs(sh)*(0x1p-50*math.Abs(cm)+0x1p-65) + 0x1p-60*math.Abs(rh) + 0x1p-100
+	err = math.Abs(sh)*(0x1p-49*math.Abs(cm)+0x1p-65) + 0x1p-60*math.Abs(rh) + 0x1p-100
 	return hi, lo, err
 }
 

@@ -50,10 +50,10 @@ func hardness(v DD) (dRN, dDir float64, ok bool) {
 	if onGrid {
 		dDir = math.Abs(l) / q // d0 may have lost l
 	}
-	// Values within 2^-60 ulp of a binary32 number are the Taylor paths of
+	// Values within 2^-45 ulp of a binary32 number are the Taylor paths of
 	// tiny arguments (exp(x) ≈ 1 + x, sin(x) ≈ x), decided by the sign of the
-	// correction, not by precision: they are not hard cases.
-	if dDir < 0x1p-60 {
+	// correction, not by precision: they are not kept as hard cases.
+	if dDir < 0x1p-45 {
 		dDir = math.Inf(1)
 	}
 	return dRN, dDir, true
