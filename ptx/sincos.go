@@ -91,8 +91,8 @@ func sinTableValue(g uint32) uint32 {
 //	SinApprox(NaN, ftz) = NaN (canonical 0x7fffffff)
 //	SinApprox(±Inf, ftz) = NaN
 //	SinApprox(±0, ftz) = ±0
-//	SinApprox(x, ftz) = ±0 for subnormal x, and wherever r = RZ(x/(2π)) is below 2^-25 in magnitude (|x| < 2^-22.35 or so)
-//	SinApprox(x, ftz) = ±0 for |r| ≥ 2^23 (|x| ≥ 2^25.65 or so: r is a whole number of turns), also for the largest finite x
+//	SinApprox(x, ftz) = ±0 (the sign of x) for |r| < 2^-25, r = RZ(x·0x1.45f306p-3): subnormal x and |x| below about 2^-22.35
+//	SinApprox(x, ftz) = ±0 (the sign of x) for |r| ≥ 2^23, a whole number of turns: |x| above about 2^25.65, up to the largest finite
 //
 // Accuracy: bit-exact with the H100 (sm_90, CUDA 13.0): the device results
 // in testdata/mufu and the golden data of both forms (all 2^32 inputs in the
@@ -108,7 +108,8 @@ func sinTableValue(g uint32) uint32 {
 // negative for q ≥ 2 (with the sign of x), where T is a 64-segment
 // quadratic interpolation of sin(π/2·g/2^23) evaluated in fixed point
 // (C0·2^31 + C1·xl·2^19 − C2·sq(xl) in units of 2^-56, sq a truncated
-// squarer) and truncated to 23 fraction bits. Zero results keep the sign:
+// squarer) and truncated to 23 fraction bits, T(0) = 0. Zero results get
+// the same sign rule (−0 for x > 0 at an odd number of half turns), so
 // sin(−x) = −sin(x) bit for bit.
 func SinApprox(x uint32, ftz bool) uint32 {
 	_ = ftz // same SASS for both forms
@@ -132,8 +133,8 @@ func SinApprox(x uint32, ftz bool) uint32 {
 //	CosApprox(NaN, ftz) = NaN (canonical 0x7fffffff)
 //	CosApprox(±Inf, ftz) = NaN
 //	CosApprox(±0, ftz) = 1
-//	CosApprox(x, ftz) = 1 for subnormal x, and wherever r = RZ(x/(2π)) is below 2^-25 in magnitude
-//	CosApprox(x, ftz) = 1 for |r| ≥ 2^23 (r is a whole number of turns), also for the largest finite x
+//	CosApprox(x, ftz) = 1 for |r| < 2^-25, r = RZ(x·0x1.45f306p-3): subnormal x and |x| below about 2^-22.35
+//	CosApprox(x, ftz) = 1 for |r| ≥ 2^23, a whole number of turns: |x| above about 2^25.65, up to the largest finite
 //
 // Accuracy: bit-exact with the H100 (sm_90, CUDA 13.0): the device results
 // in testdata/mufu and the golden data of both forms (all 2^32 inputs in the

@@ -25,10 +25,10 @@ import (
 //     fraction bits: results are constant over runs of 2^(6-m) encodings.
 //   - The sign is the input's: tanh(−x) = −tanh(x) bit for bit.
 //
-// The coefficients are coarse for small x (in [2^-8, 2^-7) the table is
-// exactly x − x_l²/2^38·2^-8 with x_l the fraction bits, so the results
-// there are x or a few ulps below), which is where the relative error is
-// largest, about 2^-16.6; the documented bound is 2^-11.
+// The coefficients are coarse where tanh(x) is close to x: in [2^-8, 2^-7)
+// the one segment has C0 = 2^18, C1 = 2^13 and C2 = 1 with W = 57, so the
+// result is x truncated to 17 fraction bits less sq(xl)·2^-57, which is x
+// itself only when the low 6 bits of x are zero and xl < 2^10 (sq(xl) = 0).
 
 // tanhBinade is the input stage of one binade (trig_tables_gen.go).
 type tanhBinade struct {
