@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/cudafp/cudafp/internal/f32"
-	"github.com/cudafp/cudafp/rounding"
 )
 
 // MUFU.SIN and MUFU.COS take their argument in revolutions: ptxas compiles
@@ -45,27 +44,30 @@ const (
 )
 
 // sinRevolutions returns the MUFU argument of sin.approx and cos.approx for
-// x: r = RZ(x·0x1.45f306p-3) as 4r in fixed point, quadrant and fraction
-// (25 bits, 4r mod 4), and whether r is NaN or infinite.
+// |x|: r = RZ(|x|·0x1.45f306p-3) as 4r in fixed point, quadrant and
+// fraction (25 bits, 4r mod 4, truncated), and whether r is NaN or
+// infinite. It is rounding.Mul32(|x|, invTwoPiBits, rounding.RZ, false)
+// followed by the MUFU's conversion (TestTrigReference compares the two),
+// fused: the product of the significands is exact in 48 bits, RZ keeps its
+// top 24, and the MUFU reads a subnormal r as zero.
 func sinRevolutions(x uint32) (fix uint32, nan bool) {
-	r := rounding.Mul32(x, invTwoPiBits, rounding.RZ, false)
-	bexp := f32.Bexp(r)
-	switch bexp {
-	case f32.MaxBexp:
+	bexp := x & f32.AbsMask >> f32.FracBits
+	if bexp == f32.MaxBexp {
 		return 0, true
-	case 0: // ±0 and the subnormals, which the MUFU reads as ±0
-		return 0, false
 	}
-	sig := f32.Frac(r) | 1<<f32.FracBits
-	// 4r = sig·2^(bexp-bias-23+2); in units of 2^-23 that is
-	// sig·2^(bexp-bias+2) = sig << (bexp-125). Shifts of 32 or more give 0,
-	// which is right both ways: r ≥ 2^23 is a whole number of turns, and
-	// r < 2^-25 is less than one unit.
-	if sh := bexp - (f32.Bias - 2); sh >= 0 {
-		return sig << uint(sh) & (4<<sinFracBits - 1), false
-	} else {
-		return sig >> uint(-sh), false
+	// |x|·c = p·2^(bexp-176) with p = sig(x)·0xa2f983 in [2^46, 2^48).
+	p := uint64(x&f32.FracMask|1<<f32.FracBits) * uint64(invTwoPiBits&f32.FracMask|1<<f32.FracBits)
+	t := uint32(p >> 47) // 1 if the product's leading bit is 47
+	// r = (p >> (23+t))·2^(bexp-153+t), a 24-bit significand (RZ); in units
+	// of 2^-25 (4r in units of 2^-23) that is (p >> (23+t)) << (bexp-128+t).
+	// A right shift composes with the truncation: p >> (151-bexp). This
+	// also covers subnormal x (and subnormal r, read as zero): the shift is
+	// then 148 or more and gives 0. Left shifts of 32 or more give 0 too:
+	// r ≥ 2^23 is a whole number of turns.
+	if sh := int32(bexp) - 128 + int32(t); sh >= 0 {
+		return uint32(p>>(23+t)) << uint32(sh) & (4<<sinFracBits - 1), false
 	}
+	return uint32(p >> (151 - bexp)), false
 }
 
 // sinTableValue returns the magnitude MUFU.SIN computes for first-quadrant
@@ -102,7 +104,7 @@ func sinTableValue(g uint32) uint32 {
 // Flags: ftz selects sin.approx.ftz.f32; ptxas emits the same SASS for both
 // forms (the FMUL carries no .FTZ; the MUFU flushes a subnormal product).
 //
-// Model: r = RZ(x·0x1.45f306p-3) (rounding.Mul32); 4r truncated to 23
+// Model: r = RZ(x·0x1.45f306p-3) (as rounding.Mul32 computes it); 4r truncated to 23
 // fraction bits gives the quadrant q (4r mod 4, integer part) and the
 // fraction f; sin = ±T(f) in even quadrants and ±T(2^23−1−f) in odd ones,
 // negative for q ≥ 2 (with the sign of x), where T is a 64-segment
@@ -117,7 +119,7 @@ func SinApprox(x uint32, ftz bool) uint32 {
 	if nan {
 		return canonicalNaN
 	}
-	q, g := fix>>sinFracBits, fix&sinFracMask
+	q, g := fix>>sinFracBits, fix&sinFracMask // quadrant and fraction of |r|
 	if q&1 != 0 {
 		g ^= sinFracMask
 	}
@@ -150,7 +152,7 @@ func SinApprox(x uint32, ftz bool) uint32 {
 // bit) and a zero result is +0 or −0 by the same rule.
 func CosApprox(x uint32, ftz bool) uint32 {
 	_ = ftz // same SASS for both forms
-	fix, nan := sinRevolutions(x &^ f32.SignMask)
+	fix, nan := sinRevolutions(x)
 	if nan {
 		return canonicalNaN
 	}

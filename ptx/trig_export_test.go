@@ -33,3 +33,7 @@ const (
 	TrigC1Shift  = trigC1Shift
 	InvTwoPiBits = invTwoPiBits
 )
+
+// SinRevolutions exports the fused FMUL.RZ and fixed-point conversion of
+// sin.approx and cos.approx.
+var SinRevolutions = sinRevolutions

@@ -1,6 +1,7 @@
 package ptx_test
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -151,25 +152,33 @@ func refSum(c ptx.TrigCoef, xl uint32) uint64 {
 	return uint64(c.C0)<<ptx.TrigC0Shift + uint64(c.C1)*uint64(xl)<<ptx.TrigC1Shift - uint64(c.C2)*refSquare(xl)
 }
 
+// refRevolutions is the argument MUFU.SIN reads for finite a ≥ 0: r =
+// rounding.Mul32(a, 1/(2π), RZ) (the FMUL.RZ of the SASS), then 4r in units
+// of 2^-23, truncated, modulo 4 (quadrant and fraction); subnormal r reads
+// as zero.
+func refRevolutions(a uint32) uint32 {
+	r := rounding.Mul32(a, ptx.InvTwoPiBits, rounding.RZ, false)
+	bexp := int(r >> 23)
+	if bexp == 0 {
+		return 0
+	}
+	fix := new(big.Int).SetUint64(uint64(r&0x7fffff | 1<<23))
+	if sh := bexp - 127 + 2; sh >= 0 {
+		fix.Lsh(fix, uint(sh))
+	} else {
+		fix.Rsh(fix, uint(-sh))
+	}
+	return uint32(fix.Mod(fix, big.NewInt(1<<25)).Uint64())
+}
+
 // refSinCos is sin (cos if isCos) by the reference model.
 func refSinCos(x uint32, isCos bool) uint32 {
 	a := x & 0x7fffffff
 	if a >= 0x7f800000 {
 		return 0x7fffffff
 	}
-	r := rounding.Mul32(a, ptx.InvTwoPiBits, rounding.RZ, false)
-	fix := new(big.Int)
-	if bexp := int(r >> 23); bexp != 0 { // 0: the MUFU reads subnormals as zero
-		// 4r in units of 2^-23, truncated, modulo 4: quadrant and fraction.
-		fix.SetUint64(uint64(r&0x7fffff | 1<<23))
-		if sh := bexp - 127 + 2; sh >= 0 {
-			fix.Lsh(fix, uint(sh))
-		} else {
-			fix.Rsh(fix, uint(-sh))
-		}
-		fix.Mod(fix, big.NewInt(1<<25))
-	}
-	q, f := uint32(fix.Uint64()>>23), uint32(fix.Uint64())&0x7fffff
+	fix := refRevolutions(a)
+	q, f := fix>>23, fix&0x7fffff
 	sign := x >> 31
 	if isCos {
 		q, sign = (q+1)%4, 0
@@ -299,4 +308,48 @@ func FuzzTrigApprox(f *testing.F) {
 	f.Add(uint32(0x3e800000)) // 0.25
 	f.Add(uint32(0x40000000)) // 2
 	f.Fuzz(func(t *testing.T, x uint32) { trigCheck(t, x) })
+}
+
+// TestSinRevolutions compares the kernels' fused FMUL.RZ and fixed-point
+// conversion with rounding.Mul32 followed by the conversion, on every
+// 4099th encoding (about a million, 1 s) and on all 2^31 magnitudes with
+// CUDAFP_EXHAUSTIVE=1 (sharded; a few minutes on two cores).
+func TestSinRevolutions(t *testing.T) {
+	step := uint32(4099)
+	if testflag.Exhaustive() {
+		step = 1
+	}
+	const shards = 64
+	for s := range uint32(shards) {
+		t.Run(fmt.Sprintf("shard=%02d", s), func(t *testing.T) {
+			t.Parallel()
+			bad := 0
+			lo, hi := uint64(s)<<31/shards, uint64(s+1)<<31/shards
+			for a := (lo + uint64(step) - 1) / uint64(step) * uint64(step); a < hi; a += uint64(step) {
+				x := uint32(a)
+				got, nan := ptx.SinRevolutions(x)
+				if nan != (x >= 0x7f800000) || !nan && got != fastRevolutions(x) {
+					if bad++; bad <= 10 {
+						t.Errorf("sinRevolutions(%s) = %#07x, %v; FMUL.RZ and conversion give %#07x", trigFmt(x), got, nan, fastRevolutions(x))
+					}
+				}
+			}
+		})
+	}
+}
+
+// fastRevolutions is refRevolutions without math/big (a shift of 32 or more
+// clears a uint64 in Go, so no case is special).
+func fastRevolutions(a uint32) uint32 {
+	r := rounding.Mul32(a, ptx.InvTwoPiBits, rounding.RZ, false)
+	bexp := int(r >> 23)
+	if bexp == 0 {
+		return 0
+	}
+	sig := uint64(r&0x7fffff | 1<<23)
+	if sh := bexp - 127 + 2; sh >= 0 {
+		return uint32(sig<<uint(sh)) & (1<<25 - 1)
+	} else {
+		return uint32(sig >> uint(-sh))
+	}
 }
