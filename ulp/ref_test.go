@@ -200,7 +200,7 @@ func properties(t *testing.T) *gopter.Properties {
 	params := gopter.DefaultTestParametersWithSeed(int64(seed))
 	params.MinSuccessfulTests = 1200
 	if testflag.Exhaustive() {
-		params.MinSuccessfulTests = 200000
+		params.MinSuccessfulTests = 30000
 	}
 	if testing.Short() {
 		params.MinSuccessfulTests = 200

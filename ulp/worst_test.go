@@ -47,13 +47,11 @@ func hardness(v DD) (dRN, dDir float64, ok bool) {
 	d0 := (a - t) + l
 	dRN = math.Abs(d0-q/2) / q
 	dDir = math.Min(math.Abs(d0), math.Abs(q-d0)) / q
+	// A high part that is itself a binary32 number is a Taylor path of a tiny
+	// argument (exp(x) = 1 + x, sin(x) = x − x³/6), decided by the sign of the
+	// correction, not by precision (a rounded value lands on the binary32 grid
+	// once in 2^29): not kept as a hard case for the directed modes.
 	if onGrid {
-		dDir = math.Abs(l) / q // d0 may have lost l
-	}
-	// Values within 2^-45 ulp of a binary32 number are the Taylor paths of
-	// tiny arguments (exp(x) ≈ 1 + x, sin(x) ≈ x), decided by the sign of the
-	// correction, not by precision: they are not kept as hard cases.
-	if dDir < 0x1p-45 {
 		dDir = math.Inf(1)
 	}
 	return dRN, dDir, true
@@ -115,8 +113,10 @@ func (h hardHeap) sorted() []hardCase {
 }
 
 // scanUnary scans the inputs in blocks (of 2^16; only the blocks kept by
-// keep) and returns the n hardest for RN and for the directed modes.
-func scanUnary(ref *Ref, keep func(block int) bool, n int) (rn, dir []hardCase) {
+// keep) and returns the n hardest for RN and for the directed modes, and the
+// number of inputs scanned and of those the fast path leaves to the oracle
+// in RN.
+func scanUnary(ref *Ref, keep func(block int) bool, n int) (rn, dir []hardCase, scanned, fallbacks uint64) {
 	var mu sync.Mutex
 	var hrn, hdir hardHeap
 	blocks := make(chan int)
@@ -126,9 +126,14 @@ func scanUnary(ref *Ref, keep func(block int) bool, n int) (rn, dir []hardCase) 
 		go func() {
 			defer wg.Done()
 			var lrn, ldir hardHeap
+			var lscan, lfall uint64
 			for b := range blocks {
+				lscan += 1 << 16
 				for x := uint32(b) << 16; ; x++ {
 					k := ref.k1(x)
+					if _, ok := k.round(rounding.RN); !ok {
+						lfall++
+					}
 					if k.rep == 0 && k.err > 0 {
 						if dRN, dDir, ok := hardness(k.v); ok {
 							lrn.offer(hardCase{x, 0, dRN}, n)
@@ -141,6 +146,8 @@ func scanUnary(ref *Ref, keep func(block int) bool, n int) (rn, dir []hardCase) 
 				}
 			}
 			mu.Lock()
+			scanned += lscan
+			fallbacks += lfall
 			for _, c := range lrn {
 				hrn.offer(c, n)
 			}
@@ -157,11 +164,12 @@ func scanUnary(ref *Ref, keep func(block int) bool, n int) (rn, dir []hardCase) 
 	}
 	close(blocks)
 	wg.Wait()
-	return hrn.sorted(), hdir.sorted()
+	return hrn.sorted(), hdir.sorted(), scanned, fallbacks
 }
 
-// scanPow samples pow on n inputs of three strata and returns the hardest.
-func scanPow(samples, n int) (rn, dir []hardCase) {
+// scanPow samples pow on n inputs of three strata and returns the hardest,
+// and the number of RN fallbacks.
+func scanPow(samples, n int) (rn, dir []hardCase, fallbacks uint64) {
 	var hrn, hdir hardHeap
 	gens := []Generator{
 		InRange(1, Range{b32(0x1p-10), b32(16)}, Range{b32(-40), b32(40)}),
@@ -171,6 +179,9 @@ func scanPow(samples, n int) (rn, dir []hardCase) {
 	for i := 0; i < samples; i++ {
 		x, y, _ := gens[i%3](uint64(i / 3))
 		k := powKernel(x, y)
+		if _, ok := k.round(rounding.RN); !ok {
+			fallbacks++
+		}
 		if k.rep == 0 && k.err > 0 {
 			if dRN, dDir, ok := hardness(k.v); ok {
 				hrn.offer(hardCase{x, y, dRN}, n)
@@ -178,7 +189,7 @@ func scanPow(samples, n int) (rn, dir []hardCase) {
 			}
 		}
 	}
-	return hrn.sorted(), hdir.sorted()
+	return hrn.sorted(), hdir.sorted(), fallbacks
 }
 
 const worstDir = "testdata/worst"
@@ -295,11 +306,13 @@ func TestHardestCases(t *testing.T) {
 		}
 		t0 := time.Now()
 		var rn, dir []hardCase
+		var scanned, falls uint64
 		how := scope
 		if ref.arity == 1 {
-			rn, dir = scanUnary(ref, keep, keepN)
+			rn, dir, scanned, falls = scanUnary(ref, keep, keepN)
 		} else {
-			rn, dir = scanPow(powSamples, keepN)
+			rn, dir, falls = scanPow(powSamples, keepN)
+			scanned = uint64(powSamples)
 			how = fmt.Sprintf("%d samples: x ∈ [2^-10, 16], y ∈ [−40, 40]; x ∈ [0.5, 2], y ∈ [−2^24, 2^24]; uniform bits (InRange/UniformBits seeds 1, 2, 3)", powSamples)
 		}
 		cases := append(slices.Clone(rn), dir[:keepN/4]...)
@@ -317,8 +330,8 @@ func TestHardestCases(t *testing.T) {
 			}
 			lines = append(lines, fmt.Sprintf("x=%08x%s d=%.6g rn=%08x rz=%08x ru=%08x rd=%08x", c.x, y, c.d, want[0], want[1], want[2], want[3]))
 		}
-		t.Logf("%-6s hardest for RN: %.3g ulp from a midpoint at %s; for directed modes: %.3g ulp from a binary32 number at %s (%v)",
-			ref.name, rn[0].d, ref.call(rn[0].x, rn[0].y), dir[0].d, ref.call(dir[0].x, dir[0].y), time.Since(t0).Round(time.Second))
+		t.Logf("%-6s hardest for RN: %.3g ulp from a midpoint at %s; for directed modes: %.3g ulp from a binary32 number at %s; RN fallbacks %d of %d inputs (%v)",
+			ref.name, rn[0].d, ref.call(rn[0].x, rn[0].y), dir[0].d, ref.call(dir[0].x, dir[0].y), falls, scanned, time.Since(t0).Round(time.Second))
 		if out == "" {
 			continue
 		}
