@@ -269,8 +269,9 @@ func ieeeFuncs() []fn {
 			body:    "fromBits(ptx.Fma(bits(x), bits(y), bits(z), " + mode + ", false))",
 			rows:    fmaRows,
 			accur:   crAccur,
-			flags:   "independent of Target: __fmaf_ieee" + sfx + " ignores -ftz=true (CUDA Math API), and nvcc emits the same fma." + m.PTX() + ".f32 in both builds.",
-			method:  "; t does not change it",
+			flags: "independent of Target: __fmaf_ieee" + sfx + " ignores -ftz=true, and nvcc emits fma." + m.PTX() + ".f32 without .ftz in both builds " +
+				"(reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both builds agrees in all four modes).",
+			method: "; t does not change it",
 		})
 		fs = append(fs, fn{
 			cuda: "__fdiv" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
