@@ -1,6 +1,8 @@
 package fp
 
 import (
+	"math"
+
 	"github.com/cudafp/cudafp/ptx"
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -50,4 +52,36 @@ func tanhfBits(ux uint32, ftz bool) uint32 {
 	p = fmaRN(p, s, tanhP3, ftz)
 	p = fmaRN(p, s, zeroBits32, ftz)
 	return fmaRN(p, ux, ux, ftz)
+}
+
+// Tanhf returns the hyperbolic tangent of x under the default nvcc flags;
+// see Flags.Tanhf.
+func Tanhf(x float32) float32 { return Flags{}.Tanhf(x) }
+
+// Tanhf returns the hyperbolic tangent of x as CUDA's tanhf computes it on
+// sm_90 (CUDA 13.0) when compiled with the nvcc flags fl.
+//
+// Special cases are (in order):
+//
+//	Tanhf(±Inf) = ±1
+//	Tanhf(x) = ±1 for |x| ≥ 0x1.205968p+3 (≈ 9.0109)
+//	Tanhf(NaN) = NaN (canonical 0x7fffffff)
+//	Tanhf(±0) = ±0
+//	Tanhf(x) = x for subnormal x (±0 with FTZ)
+//
+// Accuracy: bit-exact with the device (testdata/golden/*/tanhf.txt.gz, all
+// 2^32 inputs, sm_90, CUDA 13.0). Documented bound (CUDA C++ Programming
+// Guide, Mathematical Functions, single-precision table, CUDA 13.0):
+// "tanhf(x): 2 (full range)" maximum ulp error.
+//
+// Flags: FastLib (-use_fast_math) makes it __tanhf (intrinsics.Tanhf:
+// tanh.approx.f32, which never flushes subnormals). Otherwise FTZ reads
+// subnormal inputs and intermediate results as zeros of their sign (the
+// ex2 and rcp approximations inside are .ftz in every flag set); NoFMAD,
+// ApproxDiv and ApproxSqrt do not change the result.
+func (fl Flags) Tanhf(x float32) float32 {
+	if fl.FastLib {
+		return fl.fastTanhf(x)
+	}
+	return math.Float32frombits(tanhfBits(math.Float32bits(x), fl.FTZ))
 }

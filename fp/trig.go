@@ -1,6 +1,10 @@
 package fp
 
-import "github.com/cudafp/cudafp/ptx"
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/ptx"
+)
 
 // sinf, cosf, tanf and sincosf as nvcc (CUDA 13.0, sm_90) compiles them: the
 // argument reduction of trig_reduce.go, then minimax polynomials evaluated
@@ -85,4 +89,125 @@ func sincosfBits(ux uint32, ftz bool) (s, c uint32) {
 		c = ptx.Neg(c, ftz)
 	}
 	return s, c
+}
+
+// Sinf returns the sine of x (radians) under the default nvcc flags; see
+// Flags.Sinf.
+func Sinf(x float32) float32 { return Flags{}.Sinf(x) }
+
+// Sinf returns the sine of x (radians) as CUDA's sinf computes it on sm_90
+// (CUDA 13.0) when compiled with the nvcc flags fl.
+//
+// Special cases are:
+//
+//	Sinf(±0) = ±0
+//	Sinf(±Inf) = NaN
+//	Sinf(NaN) = NaN (canonical 0x7fffffff)
+//
+// Accuracy: bit-exact with the device (testdata/golden/*/sinf.txt.gz, all
+// 2^32 inputs, sm_90, CUDA 13.0). Documented bound (CUDA C++ Programming
+// Guide, Mathematical Functions, single-precision table, CUDA 13.0): "sinf(x):
+// 2 (full range)" maximum ulp error.
+//
+// Flags: FastLib (-use_fast_math) makes it __sinf (intrinsics.Sinf:
+// sin.approx.ftz.f32, a different and less accurate result). Otherwise FTZ
+// reads subnormal inputs and intermediate results as zeros of their sign,
+// so Sinf(subnormal) = ±0; NoFMAD, ApproxDiv and ApproxSqrt do not change
+// the result.
+func (fl Flags) Sinf(x float32) float32 {
+	if fl.FastLib {
+		return fl.fastSinf(x)
+	}
+	return math.Float32frombits(sinfBits(math.Float32bits(x), fl.FTZ))
+}
+
+// Cosf returns the cosine of x (radians) under the default nvcc flags; see
+// Flags.Cosf.
+func Cosf(x float32) float32 { return Flags{}.Cosf(x) }
+
+// Cosf returns the cosine of x (radians) as CUDA's cosf computes it on sm_90
+// (CUDA 13.0) when compiled with the nvcc flags fl.
+//
+// Special cases are:
+//
+//	Cosf(±0) = 1
+//	Cosf(±Inf) = NaN
+//	Cosf(NaN) = NaN (canonical 0x7fffffff)
+//
+// Accuracy: bit-exact with the device (testdata/golden/*/cosf.txt.gz, all
+// 2^32 inputs, sm_90, CUDA 13.0). Documented bound (CUDA C++ Programming
+// Guide, Mathematical Functions, single-precision table, CUDA 13.0): "cosf(x):
+// 2 (full range)" maximum ulp error.
+//
+// Flags: FastLib (-use_fast_math) makes it __cosf (intrinsics.Cosf:
+// cos.approx.ftz.f32). Otherwise FTZ reads subnormal inputs and
+// intermediate results as zeros of their sign; NoFMAD, ApproxDiv and
+// ApproxSqrt do not change the result.
+func (fl Flags) Cosf(x float32) float32 {
+	if fl.FastLib {
+		return fl.fastCosf(x)
+	}
+	return math.Float32frombits(cosfBits(math.Float32bits(x), fl.FTZ))
+}
+
+// Sincosf returns the sine and cosine of x (radians) under the default nvcc
+// flags; see Flags.Sincosf.
+func Sincosf(x float32) (s, c float32) { return Flags{}.Sincosf(x) }
+
+// Sincosf returns the sine and cosine of x (radians) as CUDA's sincosf
+// computes them on sm_90 (CUDA 13.0) when compiled with the nvcc flags fl.
+// The results can differ from Sinf(x) and Cosf(x) in the sign of a zero
+// (sincosf negates with neg.f32 where sinf and cosf multiply by -1).
+//
+// Special cases are:
+//
+//	Sincosf(±0) = ±0, 1
+//	Sincosf(±Inf) = NaN, NaN
+//	Sincosf(NaN) = NaN, NaN (canonical 0x7fffffff)
+//
+// Accuracy: bit-exact with the device (testdata/golden/*/sincosf.txt.gz,
+// all 2^32 inputs, sm_90, CUDA 13.0). Documented bound (CUDA C++ Programming
+// Guide, Mathematical Functions, single-precision table, CUDA 13.0):
+// "sincosf(x,sptr,cptr): 2 (full range)" maximum ulp error.
+//
+// Flags: FastLib (-use_fast_math) makes it __sincosf (intrinsics.Sincosf:
+// sin.approx.ftz.f32 and cos.approx.ftz.f32). Otherwise FTZ reads subnormal
+// inputs and intermediate results as zeros of their sign; NoFMAD, ApproxDiv
+// and ApproxSqrt do not change the results.
+func (fl Flags) Sincosf(x float32) (s, c float32) {
+	if fl.FastLib {
+		return fl.fastSincosf(x)
+	}
+	us, uc := sincosfBits(math.Float32bits(x), fl.FTZ)
+	return math.Float32frombits(us), math.Float32frombits(uc)
+}
+
+// Tanf returns the tangent of x (radians) under the default nvcc flags; see
+// Flags.Tanf.
+func Tanf(x float32) float32 { return Flags{}.Tanf(x) }
+
+// Tanf returns the tangent of x (radians) as CUDA's tanf computes it on sm_90
+// (CUDA 13.0) when compiled with the nvcc flags fl. In odd quadrants it is
+// -1/tan r with the approximate reciprocal rcp.approx.ftz.f32.
+//
+// Special cases are:
+//
+//	Tanf(±0) = ±0
+//	Tanf(±Inf) = NaN
+//	Tanf(NaN) = NaN (canonical 0x7fffffff)
+//
+// Accuracy: bit-exact with the device (testdata/golden/*/tanf.txt.gz, all
+// 2^32 inputs, sm_90, CUDA 13.0). Documented bound (CUDA C++ Programming
+// Guide, Mathematical Functions, single-precision table, CUDA 13.0): "tanf(x):
+// 4 (full range)" maximum ulp error.
+//
+// Flags: FastLib (-use_fast_math) makes it __tanf (intrinsics.Tanf:
+// sin.approx.ftz.f32 divided by cos.approx.ftz.f32 with div.approx.ftz.f32).
+// Otherwise FTZ reads subnormal inputs and intermediate results as zeros of
+// their sign; NoFMAD, ApproxDiv and ApproxSqrt do not change the result.
+func (fl Flags) Tanf(x float32) float32 {
+	if fl.FastLib {
+		return fl.fastTanf(x)
+	}
+	return math.Float32frombits(tanfBits(math.Float32bits(x), fl.FTZ))
 }

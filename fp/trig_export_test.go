@@ -27,4 +27,9 @@ var (
 	NegRN       = negRN
 	CvtRNIS32   = cvtRNIS32
 	CvtRNF32S32 = cvtRNF32S32
+	TwiceRN     = twiceRN
+	NegSubRN    = negSubRN
+	RintRN      = rintRN
+	IsIntegral  = isIntegral
+	AbsAbove    = absAbove
 )

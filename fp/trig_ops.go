@@ -9,12 +9,13 @@ import (
 
 // Fast paths of fma.rn and mul.rn for the kernels of this package's
 // trigonometric and hyperbolic functions, which spend most of their time in
-// them. Each computes the common case (normal operands, a normal nonzero
-// result) with a few integer operations and hands every other case (zeros,
-// subnormals, Inf, NaN, a tiny or overflowing result, an exact zero sum) to
-// ptx.Fma or ptx.Mul, so each returns exactly what the ptx operation
-// returns, in either FTZ mode: .ftz changes only subnormal operands and tiny
-// results, which the fast paths never produce. TestTrigOpsMatchPTX compares
+// them. Each computes the common cases (normal operands and a normal
+// nonzero result; a zero times a finite number) with a few integer
+// operations and hands every other case (subnormals, Inf, NaN, a tiny or
+// overflowing result, an exact zero sum) to ptx.Fma or ptx.Mul, so each
+// returns exactly what the ptx operation returns, in either FTZ mode: .ftz
+// changes only subnormal operands and tiny results, which the fast paths
+// never produce (a flushed operand in a zero product keeps its sign). TestTrigOpsMatchPTX compares
 // them with package ptx on edge and random operands.
 //
 // Layout (rounding/roundpack.go's): a significand with its leading 1 at bit
@@ -36,10 +37,21 @@ func rnInc(sig uint64) uint64 { return opsHalf - 1 + sig>>opsLow&1 }
 func fmaRN(a, b, c uint32, ftz bool) uint32 {
 	ea, eb, ec := int32(a>>23&0xff), int32(b>>23&0xff), int32(c>>23&0xff)
 	if uint32(ea-1) >= 0xfe || uint32(eb-1) >= 0xfe || uint32(ec-1) >= 0xfe {
-		if c == 0 && uint32(ea-1) < 0xfe && uint32(eb-1) < 0xfe {
+		switch {
+		case c == 0 && uint32(ea-1) < 0xfe && uint32(eb-1) < 0xfe:
 			// a·b + (+0) is the product rounded once.
 			if z, ok := mulNormal(a, b, ea, eb); ok {
 				return z
+			}
+		case (a&0x7fffffff == 0 && eb != 0xff || b&0x7fffffff == 0 && ea != 0xff) && ec != 0xff:
+			// An exact zero product (a zero times a finite number, which
+			// .ftz may flush but not change the sign of) plus c: c itself
+			// when c is normal; for a zero c, -0 when both are -0, else +0.
+			if uint32(ec-1) < 0xfe {
+				return c
+			}
+			if c&0x7fffffff == 0 {
+				return (a ^ b) & c & 0x80000000
 			}
 		}
 		return ptx.Fma(a, b, c, rounding.RN, ftz)
@@ -95,6 +107,8 @@ func mulRN(a, b uint32, ftz bool) uint32 {
 		if z, ok := mulNormal(a, b, ea, eb); ok {
 			return z
 		}
+	} else if a&0x7fffffff == 0 && eb != 0xff || b&0x7fffffff == 0 && ea != 0xff {
+		return (a ^ b) & 0x80000000 // zero times finite
 	}
 	return ptx.Mul(a, b, rounding.RN, ftz)
 }
@@ -156,4 +170,60 @@ func cvtRNF32S32(v int32) uint32 {
 	}
 	n := bits.LeadingZeros32(u) - 8 // moves the leading 1 to bit 23
 	return sign | (uint32(150-n-1)<<23 + u<<uint(n))
+}
+
+// twiceRN is add.rn{.ftz}.f32 d, x, x: 2x, exact for normal x below 2^127.
+func twiceRN(x uint32, ftz bool) uint32 {
+	if e := x >> 23 & 0xff; e-1 < 0xfd { // 1 ≤ e ≤ 253
+		return x + 1<<23
+	}
+	return ptx.Add(x, x, rounding.RN, ftz)
+}
+
+// negSubRN is sub.rn{.ftz}.f32 d, 0, y: -y, except that a zero gives +0
+// and a NaN the canonical NaN (with ftz a subnormal y reads as a zero).
+func negSubRN(y uint32, ftz bool) uint32 {
+	if e := y >> 23 & 0xff; e-1 < 0xfe { // normal
+		return y ^ 0x80000000
+	}
+	return ptx.Sub(0, y, rounding.RN, ftz)
+}
+
+// rintRN is cvt.rni{.ftz}.f32.f32 (rintf) together with cvt.rzi.s32.f32 of
+// its result: x rounded to an integral float, ties to even, and that
+// integer as an int32 (saturated; NaN gives 0).
+func rintRN(x uint32, ftz bool) (n uint32, q int32) {
+	e := x >> 23 & 0xff
+	if e-1 >= 149 { // zero, subnormal, |x| ≥ 2^23, Inf or NaN
+		n = ptx.CvtRoundF32(x, rounding.RN, ftz)
+		return n, ptx.CvtS32(n, rounding.RZ, ftz)
+	}
+	v := cvtRNIS32(x, ftz) // |v| ≤ 2^23
+	if v == 0 {
+		return x & 0x80000000, 0 // rint keeps the sign of a zero
+	}
+	return cvtRNF32S32(v), v
+}
+
+// isIntegral is setp.eq{.ftz}.f32 of cvt.rzi{.ftz}.f32.f32 x and x: x is an
+// integer or an infinity (with ftz a subnormal reads as a zero, which is
+// integral; without, a subnormal is not).
+func isIntegral(x uint32, ftz bool) bool {
+	e := x >> 23 & 0xff
+	switch {
+	case e >= 150: // |x| ≥ 2^23, Inf (integral), NaN (unordered: false)
+		return x&0x7fffffff <= 0x7f800000
+	case e == 0:
+		return ftz || x&0x7fffffff == 0
+	case e < 127: // 0 < |x| < 1
+		return false
+	}
+	return x&(1<<(150-e)-1) == 0
+}
+
+// absAbove is !setp.leu{.ftz}.f32 |x|, c for a normal c: |x| > c and x is
+// not NaN.
+func absAbove(x, c uint32) bool {
+	a := x & 0x7fffffff
+	return a > c && a <= 0x7f800000
 }

@@ -13,10 +13,14 @@ import (
 
 // opsOperand draws a float32 encoding from strata that reach the fast
 // paths' edges: uniform bit patterns; exponents near the ends of the range;
-// specials and subnormals; and values near 1, where products and sums of
-// similar magnitude cancel.
+// specials and subnormals; values near 1, where products and sums of
+// similar magnitude cancel; and numbers in [1, 2^25) with few significant
+// bits (integers, halves, rounding ties).
 func opsOperand(r *rand.Rand) uint32 {
-	switch r.IntN(6) {
+	switch r.IntN(7) {
+	case 6: // [1, 2^25) with a random number of low bits cleared: integers, halves, ties
+		u := r.Uint32()&0x807fffff | (127+r.Uint32N(25))<<23
+		return u &^ (1<<r.UintN(24) - 1)
 	case 0:
 		return r.Uint32()
 	case 1: // tiny exponents
@@ -73,6 +77,9 @@ func TestTrigOpsMatchPTX(t *testing.T) {
 		if v := int32(a) >> (a & 31); fp.CvtRNF32S32(v) != ptx.CvtF32S32(v, rounding.RN) {
 			fail("cvtRNF32S32(" + itoa(v) + ") = " + fmtF(fp.CvtRNF32S32(v)) + ", ptx.CvtF32S32 " + fmtF(ptx.CvtF32S32(v, rounding.RN)))
 		}
+		if msg := checkPiOps(a, ftz); msg != "" {
+			fail(msg)
+		}
 		if got, want := fp.MulRN(a, b, ftz), ptx.Mul(a, b, rounding.RN, ftz); got != want {
 			fail("mulRN(" + fmtF(a) + ", " + fmtF(b) + ", ftz " + boolS(ftz) + ") = " + fmtF(got) + ", ptx.Mul " + fmtF(want))
 		}
@@ -108,9 +115,36 @@ func FuzzTrigOps(f *testing.F) {
 			if got, want := fp.CvtRNF32S32(int32(b)), ptx.CvtF32S32(int32(b), rounding.RN); got != want {
 				t.Fatalf("cvtRNF32S32(%d) = %s, ptx.CvtF32S32 %s", int32(b), fmtF(got), fmtF(want))
 			}
+			if msg := checkPiOps(a, ftz); msg != "" {
+				t.Fatal(msg)
+			}
 			if got, want := fp.MulRN(a, b, ftz), ptx.Mul(a, b, rounding.RN, ftz); got != want {
 				t.Fatalf("mulRN(%s, %s, ftz %v) = %s, ptx.Mul %s", fmtF(a), fmtF(b), ftz, fmtF(got), fmtF(want))
 			}
 		}
 	})
+}
+
+// checkPiOps compares the one-operand fast paths of the sinpif kernels with
+// the PTX sequences they stand for; it returns a failure message or "".
+func checkPiOps(a uint32, ftz bool) string {
+	where := "(" + fmtF(a) + ", ftz " + boolS(ftz) + ")"
+	if got, want := fp.TwiceRN(a, ftz), ptx.Add(a, a, rounding.RN, ftz); got != want {
+		return "twiceRN" + where + " = " + fmtF(got) + ", ptx.Add(a, a) " + fmtF(want)
+	}
+	if got, want := fp.NegSubRN(a, ftz), ptx.Sub(0, a, rounding.RN, ftz); got != want {
+		return "negSubRN" + where + " = " + fmtF(got) + ", ptx.Sub(0, a) " + fmtF(want)
+	}
+	n, q := fp.RintRN(a, ftz)
+	wn := ptx.CvtRoundF32(a, rounding.RN, ftz)
+	if wq := ptx.CvtS32(wn, rounding.RZ, ftz); n != wn || q != wq {
+		return "rintRN" + where + " = " + fmtF(n) + ", " + itoa(q) + "; ptx " + fmtF(wn) + ", " + itoa(wq)
+	}
+	if got, want := fp.IsIntegral(a, ftz), ptx.Setp(ptx.EQ, ptx.CvtRoundF32(a, rounding.RZ, ftz), a, ftz); got != want {
+		return "isIntegral" + where + " = " + boolS(got) + ", ptx " + boolS(want)
+	}
+	if got, want := fp.AbsAbove(a, 0x4b800000), !ptx.Setp(ptx.LEU, ptx.Abs(a, ftz), 0x4b800000, ftz); got != want {
+		return "absAbove" + where + " = " + boolS(got) + ", ptx " + boolS(want)
+	}
+	return ""
 }

@@ -38,10 +38,12 @@ const (
 // sinCosPi returns the quadrant q = rint(2x) and the two polynomials sin(πr)
 // and cos(πr) for r = x - q/2, in the order of the PTX.
 func sinCosPi(ux uint32, ftz bool) (q uint32, s, c uint32) {
-	t := ptx.Add(ux, ux, rounding.RN, ftz)
-	n := ptx.CvtRoundF32(t, rounding.RN, ftz)   // cvt.rni.f32.f32
-	q = uint32(ptx.CvtS32(n, rounding.RZ, ftz)) // cvt.rzi.s32.f32
-	r := fmaRN(ptx.Neg(n, ftz), halfBits, ux, ftz)
+	t := twiceRN(ux, ftz)
+	n, qi := rintRN(t, ftz) // cvt.rni.f32.f32, cvt.rzi.s32.f32
+	q = uint32(qi)
+	// neg.f32 n: n is integral, never subnormal; a NaN n makes the fma
+	// return the canonical NaN whatever its sign.
+	r := fmaRN(n^0x80000000, halfBits, ux, ftz)
 	x2 := mulRN(r, r, ftz)
 	sp := fmaRN(sinpiP0, x2, sinpiP1, ftz)
 	cp := fmaRN(cospiQ0, x2, cospiQ1, ftz)
@@ -62,10 +64,10 @@ func sinpifBits(ux uint32, ftz bool) uint32 {
 		y = c
 	}
 	if q&2 != 0 {
-		y = ptx.Sub(zeroBits32, y, rounding.RN, ftz)
+		y = negSubRN(y, ftz)
 	}
 	// Integers (and ±Inf) give x·0: a zero of x's sign (NaN for ±Inf).
-	if ptx.Setp(ptx.EQ, ptx.CvtRoundF32(ux, rounding.RZ, ftz), ux, ftz) {
+	if isIntegral(ux, ftz) {
 		y = mulRN(ux, zeroBits32, ftz)
 	}
 	return y
@@ -73,7 +75,7 @@ func sinpifBits(ux uint32, ftz bool) uint32 {
 
 func cospifBits(ux uint32, ftz bool) uint32 {
 	// |x| > 2^24 (and ±Inf) is replaced by x·0 (±0, or NaN for ±Inf).
-	if !ptx.Setp(ptx.LEU, ptx.Abs(ux, ftz), two24Bits, ftz) {
+	if absAbove(ux, two24Bits) {
 		ux = mulRN(ux, zeroBits32, ftz)
 	}
 	q, s, c := sinCosPi(ux, ftz)
@@ -83,7 +85,7 @@ func cospifBits(ux uint32, ftz bool) uint32 {
 		y = c
 	}
 	if q&2 != 0 {
-		y = ptx.Sub(zeroBits32, y, rounding.RN, ftz)
+		y = negSubRN(y, ftz)
 	}
 	return y
 }
@@ -98,12 +100,12 @@ func sincospifBits(ux uint32, ftz bool) (s, c uint32) {
 		s = ptx.Neg(s, ftz)
 	}
 	if (q+1)&2 != 0 {
-		c = fmaRN(c, negOneBits, zeroBits32, ftz)
+		c = negRN(c, ftz)
 	}
-	if ptx.Setp(ptx.EQ, ptx.CvtRoundF32(ux, rounding.RZ, ftz), ux, ftz) {
+	if isIntegral(ux, ftz) {
 		s = mulRN(ux, zeroBits32, ftz)
 	}
-	if !ptx.Setp(ptx.LEU, ptx.Abs(ux, ftz), two24Bits, ftz) {
+	if absAbove(ux, two24Bits) {
 		c = ptx.Add(s, oneBits, rounding.RN, ftz)
 	}
 	return s, c
