@@ -355,18 +355,11 @@ func TestExhaustiveF32ToInt(t *testing.T) {
 						wI32, wU32, wI64, wU64 = 1<<31-1, 1<<32-1, 1<<63-1, 1<<64-1
 					}
 				}
-				for _, c := range []struct {
-					name      string
-					got, want uint64
-				}{
-					{"F32ToI32", uint64(rounding.F32ToI32(x, m, ftz)), wI32},
-					{"F32ToU32", uint64(rounding.F32ToU32(x, m, ftz)), wU32},
-					{"F32ToI64", uint64(rounding.F32ToI64(x, m, ftz)), wI64},
-					{"F32ToU64", rounding.F32ToU64(x, m, ftz), wU64},
-				} {
-					if c.got != c.want {
-						fc.fail(t, fmt.Sprintf("%s(%s) mode=%v ftz=%v = %#x, want %#x", c.name, f32.Format(x), m, ftz, c.got, c.want))
-					}
+				gI32, gU32 := uint64(rounding.F32ToI32(x, m, ftz)), uint64(rounding.F32ToU32(x, m, ftz))
+				gI64, gU64 := uint64(rounding.F32ToI64(x, m, ftz)), rounding.F32ToU64(x, m, ftz)
+				if gI32 != wI32 || gU32 != wU32 || gI64 != wI64 || gU64 != wU64 {
+					fc.fail(t, fmt.Sprintf("F32ToI32/U32/I64/U64(%s) mode=%v ftz=%v = %#x %#x %#x %#x, want %#x %#x %#x %#x",
+						f32.Format(x), m, ftz, gI32, gU32, gI64, gU64, wI32, wU32, wI64, wU64))
 				}
 			}
 		}
