@@ -145,6 +145,7 @@ func BenchmarkSweepParts(b *testing.B) {
 		}
 		run := func(name string, body func()) {
 			b.Run(s.ref.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
 				c0 := cpuTime()
 				for b.Loop() {
 					body()

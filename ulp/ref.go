@@ -259,10 +259,29 @@ var Tan = &Ref{name: "tan", arity: 1, modes: rnOnly, valueBits: 53, orc: oracle.
 // Value: relative error < 2^-56.
 var Tanh = &Ref{name: "tanh", arity: 1, modes: rnOnly, valueBits: 56, orc: oracle.Tanh, k1: tanhKernel}
 
-// Pow is the reference of x^y (binary: use Round2, Value2), with the special
-// cases of C99 F.9.4.4 listed on powSpecial: pow(x, ±0) = 1 and pow(+1, y) = 1
-// even for NaN, signed zeros and infinities by the parity of y, NaN for a
-// negative finite x and a non-integer y. Value: relative error < 2^-52.
+// Pow is the reference of x^y (binary: use Round2, Value2).
+//
+// Special cases are (in order; C99 F.9.4.4):
+//
+//	Pow(x, ±0) = 1 for any x, even NaN
+//	Pow(+1, y) = 1 for any y, even NaN
+//	Pow(NaN, y) = Pow(x, NaN) = NaN
+//	Pow(±0, y) = ±Inf for y an odd integer < 0
+//	Pow(±0, y) = +Inf for y < 0 and not an odd integer (-Inf included)
+//	Pow(±0, y) = ±0 for y an odd integer > 0
+//	Pow(±0, y) = +0 for y > 0 and not an odd integer (+Inf included)
+//	Pow(-1, ±Inf) = 1
+//	Pow(x, -Inf) = +Inf for |x| < 1, +0 for |x| > 1
+//	Pow(x, +Inf) = +0 for |x| < 1, +Inf for |x| > 1
+//	Pow(-Inf, y) = -0 for y an odd integer < 0, +0 for other y < 0
+//	Pow(-Inf, y) = -Inf for y an odd integer > 0, +Inf for other y > 0
+//	Pow(+Inf, y) = +0 for y < 0, +Inf for y > 0
+//	Pow(x, y) = NaN for finite x < 0 and finite non-integer y
+//	Pow(x, y) = ±|x|^y for finite x < 0 and an integer y (− for odd y)
+//
+// Exact results (binary32 numbers or midpoints, such as pow(1 + 2^-12, 2))
+// are left by the fast path to the oracle, which rounds them exactly. Value:
+// relative error < 2^-52.
 var Pow = &Ref{name: "pow", arity: 2, modes: rnOnly, valueBits: 52, orc: oracle.Pow, k2: powKernel}
 
 // Sqrt is the reference of the square root, with CUDA versions in every mode

@@ -156,15 +156,28 @@ func decideRN(hi, lo, err float64) (uint32, bool) {
 	}
 	tb := ab &^ subFracMask
 	t := math.Float64frombits(tb)
-	if a == t && l < 0 {
-		return decide(hi, lo, err, rounding.RN)
-	}
 	half := math.Float64frombits(ab&^fracMask64 - 24<<52) // q/2
+	u := uint32(tb>>29 - (1023-127)<<23)
+	if a == t && l < 0 {
+		// v just below the binary32 number t (exp(x) = 1 + x for a tiny x < 0):
+		// the midpoint below t is t − q'/2, with q' = q/2 at the bottom of a
+		// binade above 2^-126; v − (t − q'/2) = l + q'/2, one rounding.
+		if ab&fracMask64 == 0 && ab > 0x3810000000000000 {
+			half /= 2
+		}
+		h := l + half
+		if math.Abs(h)*(1-0x1p-52) <= err {
+			return 0, false
+		}
+		if h < 0 {
+			u-- // the binary32 number below t
+		}
+		return u | uint32(b>>32)&f32.SignMask, true
+	}
 	h := (a - (t + half)) + l
 	if math.Abs(h)*(1-0x1p-52) <= err {
 		return 0, false
 	}
-	u := uint32(tb>>29 - (1023-127)<<23)
 	if h > 0 {
 		u++
 	}
