@@ -56,47 +56,50 @@ func fmaRN(a, b, c uint32, ftz bool) uint32 {
 		}
 		return ptx.Fma(a, b, c, rounding.RN, ftz)
 	}
-	// The exact product: leading 1 at bit 46 or 47, moved to bit 62 (bits
-	// 15…0 zero); its biased exponent ep.
-	p := uint64(a&0x7fffff|0x800000) * uint64(b&0x7fffff|0x800000)
-	k := p >> 47
-	ep := ea + eb - 127 + int32(k)
-	p <<= 15 + 1 - k
-	q := uint64(c&0x7fffff|0x800000) << opsLow
-	signP, signC := (a^b)&0x80000000, c&0x80000000
-	// Larger magnitude first; the smaller is shifted right, jammed.
-	sign, e, l, s := signP, ep, p, q
-	d := ep - ec
-	if d < 0 || d == 0 && q > p {
-		sign, e, l, s = signC, ec, q, p
-		d = -d
-	}
-	n := uint32(min(d, 63))
-	s = s>>n | ((s&(1<<n-1))+(1<<63-1))>>63 // jam: nonzero lost bits set bit 0
-	var sig uint64
-	if signP == signC {
-		sig = l + s // < 2^64
-		carry := sig >> 63
-		sig = sig>>carry | sig&carry
-		e += int32(carry)
+	// Signed 64-bit fixed point, both operands aligned to the larger of two
+	// nominal exponents: the exact product P = p·2^14 (p in [2^46, 2^48),
+	// so P's leading 1 is at bit 60 or 61) has biased exponent ep at bit 60;
+	// C = c's significand·2^37 has its leading 1 at bit 60 and exponent ec.
+	// The operand of the smaller nominal exponent is shifted right with the
+	// lost bits jammed into bit 0: jamming needs a shift of more than 14
+	// (P has 14 zero bits at the bottom) or 37 (C), and then the shifted
+	// operand is below 2^47, so the sum keeps its leading 1 at bit 59 or
+	// above and the jammed bit lies far below the round bit. |P ± C| <
+	// 2^62 + 2^61 fits in an int64.
+	bigP := int64(uint64(a&0x7fffff|0x800000) * uint64(b&0x7fffff|0x800000) << 14)
+	bigC := int64(uint64(c&0x7fffff|0x800000) << 37)
+	ep := ea + eb - 127
+	e := ep
+	if d := ep - ec; d >= 0 {
+		bigC = int64(jam64(uint64(bigC), uint32(min(d, 63))))
 	} else {
-		// Exact when d ≤ 1 (the product has 16 and c 39 zero bits at the
-		// bottom); otherwise at most one leading bit cancels and the
-		// jammed bit stays below the round bit.
-		sig = l - s
-		if sig == 0 {
-			return ptx.Fma(a, b, c, rounding.RN, ftz) // exact zero: +0
-		}
-		z := bits.LeadingZeros64(sig) - 1
-		sig <<= uint(z)
-		e -= int32(z)
+		bigP = int64(jam64(uint64(bigP), uint32(min(-d, 63))))
+		e = ec
 	}
+	mP := int64(int32(a^b) >> 31) // 0 or -1: the product's sign
+	mC := int64(int32(c) >> 31)
+	sum := (bigP ^ mP - mP) + (bigC ^ mC - mC)
+	if sum == 0 { // an exact zero sum: +0 in RN
+		return ptx.Fma(a, b, c, rounding.RN, ftz)
+	}
+	mS := sum >> 63
+	sig := uint64(sum ^ mS - mS) // |sum|
+	lead := 63 - bits.LeadingZeros64(sig)
+	sig <<= uint(62-lead) & 63 // leading 1 to bit 62
+	e += int32(lead) - 60
 	if uint32(e-1) >= 0xfd { // not 1 ≤ e ≤ 253: tiny, or may overflow
 		return ptx.Fma(a, b, c, rounding.RN, ftz)
 	}
 	// Adding the 24 kept bits (hidden bit at 23, which may carry into bit
 	// 24) to (e-1)<<23 sets the exponent field to e, or e+1 after a carry.
-	return sign | (uint32(e-1)<<23 + uint32((sig+rnInc(sig))>>opsLow))
+	return uint32(mS)&0x80000000 | (uint32(e-1)<<23 + uint32((sig+rnInc(sig))>>opsLow))
+}
+
+// jam64 returns v >> n (n ≤ 63) with the bits shifted out ORed into bit 0.
+func jam64(v uint64, n uint32) uint64 {
+	n &= 63
+	lost := v & (1<<n - 1)
+	return v>>n | (lost+(1<<63-1))>>63
 }
 
 // mulRN is mul.rn{.ftz}.f32 d, a, b (and mul.f32, which these kernels never

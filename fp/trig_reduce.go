@@ -84,7 +84,7 @@ const f32Inf uint32 = 0x7f800000
 // payneHanek is the slow path of trigReduce for finite |x| ≥ 105615: the
 // PTX of blocks $L__BB*_2 to $L__BB*_6, statement for statement.
 func payneHanek(ux uint32, ftz bool) (r, q uint32) {
-	e := ux>>23&0xff - 128    // %r3: unbiased exponent + 1 - 2, here in [15, 126]
+	e := ux>>23&0xff - 128    // %r3: the biased exponent - 128, here in [15, 126]
 	sig := ux<<8 | 0x80000000 // %r4: the significand, left-aligned
 	idx := e >> 5             // %r5, in [0, 3]
 	// The 224-bit product sig · i2opi, 32 bits a word (the local array
