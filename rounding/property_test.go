@@ -26,9 +26,9 @@ import (
 // comes from testflag.Seed (CUDAFP_SEED) and is logged.
 
 // propCases is the number of generated inputs per property; each is
-// checked in 4 modes × 2 ftz settings (about 6 s for all properties on
+// checked in 4 modes × 2 ftz settings (about 3 s for all properties on
 // x86-64; -short runs a tenth).
-const propCases = 100000
+const propCases = 50000
 
 // specialBits lists encodings every generator draws often.
 var specialBits = []uint32{
