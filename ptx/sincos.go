@@ -14,8 +14,8 @@ import (
 //
 // (SASS of CUDA 13.0 for sm_90, /work/data/sass/instr.sass). The MUFU reads
 // its argument r as 4r in fixed point with 23 fraction bits, truncated: the
-// two integer bits below the binary point of r·4 (r mod 1 in quarters) are
-// the quadrant q, and the 23 fraction bits f address the first quadrant of
+// two lowest integer bits of 4r (r mod 1 in quarter turns) are the
+// quadrant q, and the 23 fraction bits f address the first quadrant of
 // a sine table, directly in even quadrants and complemented (~f, that is
 // 2^23−1−f) in odd ones; quadrants 2 and 3 negate. cos is sin one quadrant
 // on, so cos(±0) = sin(quarter turn, f = 0) = table(~0) = 1. The table is
@@ -47,7 +47,7 @@ const (
 // |x|: r = RZ(|x|·0x1.45f306p-3) as 4r in fixed point, quadrant and
 // fraction (25 bits, 4r mod 4, truncated), and whether r is NaN or
 // infinite. It is rounding.Mul32(|x|, invTwoPiBits, rounding.RZ, false)
-// followed by the MUFU's conversion (TestTrigReference compares the two),
+// followed by the MUFU's conversion (TestSinRevolutions compares the two),
 // fused: the product of the significands is exact in 48 bits, RZ keeps its
 // top 24, and the MUFU reads a subnormal r as zero.
 func sinRevolutions(x uint32) (fix uint32, nan bool) {
@@ -104,9 +104,9 @@ func sinTableValue(g uint32) uint32 {
 // Flags: ftz selects sin.approx.ftz.f32; ptxas emits the same SASS for both
 // forms (the FMUL carries no .FTZ; the MUFU flushes a subnormal product).
 //
-// Model: r = RZ(x·0x1.45f306p-3) (as rounding.Mul32 computes it); 4r truncated to 23
-// fraction bits gives the quadrant q (4r mod 4, integer part) and the
-// fraction f; sin = ±T(f) in even quadrants and ±T(2^23−1−f) in odd ones,
+// Model: r = RZ(x·0x1.45f306p-3) (as rounding.Mul32 computes it); 4r
+// truncated to 23 fraction bits gives the quadrant q (4r mod 4, integer
+// part) and the fraction f; sin = ±T(f) in even quadrants and ±T(2^23−1−f) in odd ones,
 // negative for q ≥ 2 (with the sign of x), where T is a 64-segment
 // quadratic interpolation of sin(π/2·g/2^23) evaluated in fixed point
 // (C0·2^31 + C1·xl·2^19 − C2·sq(xl) in units of 2^-56, sq a truncated
