@@ -17,9 +17,11 @@ import (
 //	Exp(+Inf) = +Inf
 //	Exp(-Inf) = +0
 //	Exp(±0) = 1 (exact; the only exact case: e^x is transcendental for rational x ≠ 0)
-var Exp = &Func{Name: "exp", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Exp = &Func{Name: "exp", Arity: 1, eval: expEval}
+
+func expEval(x, _ uint32) evalCase {
 	return expFamily(x, 100, -110, nil, func(p uint) ival { return expPoint(Value(x), p) })
-}}
+}
 
 // Exp2 is the reference of 2^x.
 //
@@ -30,7 +32,9 @@ var Exp = &Func{Name: "exp", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Exp2(-Inf) = +0
 //	Exp2(±0) = 1
 //	Exp2(n) = 2^n exactly for an integer n (2^(p/q) is irrational for q > 1)
-var Exp2 = &Func{Name: "exp2", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Exp2 = &Func{Name: "exp2", Arity: 1, eval: exp2Eval}
+
+func exp2Eval(x, _ uint32) evalCase {
 	exact := func() (*big.Float, bool) {
 		if isInt, _ := intClass(x); !isInt || cmpValue(x&f32.AbsMask, 1000) > 0 {
 			return nil, false
@@ -41,7 +45,7 @@ var Exp2 = &Func{Name: "exp2", Arity: 1, eval: func(x, _ uint32) evalCase {
 	return expFamily(x, 130, -160, exact, func(p uint) ival {
 		return expIval(ln2Ival(p+160).mulExact(Value(x), p+160), p)
 	})
-}}
+}
 
 // Exp10 is the reference of 10^x.
 //
@@ -53,7 +57,9 @@ var Exp2 = &Func{Name: "exp2", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Exp10(±0) = 1
 //	Exp10(n) = 10^n exactly for an integer 0 < n ≤ 40 (binary32 numbers for n ≤ 10;
 //	  10^-n is not dyadic and 10^(p/q), q > 1, is irrational, so neither is ever a rounding boundary)
-var Exp10 = &Func{Name: "exp10", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Exp10 = &Func{Name: "exp10", Arity: 1, eval: exp10Eval}
+
+func exp10Eval(x, _ uint32) evalCase {
 	exact := func() (*big.Float, bool) {
 		if isInt, _ := intClass(x); !isInt || isNeg(x) || cmpValue(x, 40) > 0 {
 			return nil, false
@@ -65,7 +71,7 @@ var Exp10 = &Func{Name: "exp10", Arity: 1, eval: func(x, _ uint32) evalCase {
 	return expFamily(x, 40, -50, exact, func(p uint) ival {
 		return expIval(ln10Ival(p+160).mulExact(Value(x), p+160), p)
 	})
-}}
+}
 
 // expFamily handles the special cases and ranges shared by exp, exp2 and
 // exp10: f(x) > 2^129 for x > hi, 0 < f(x) < 2^-151 for x < lo.
@@ -107,9 +113,11 @@ func expFamily(x uint32, hi, lo float64, exact func() (*big.Float, bool), enc fu
 //	Log(x < 0) = NaN (-Inf included)
 //	Log(+Inf) = +Inf
 //	Log(1) = +0 (exact; ln x is transcendental for rational x ≠ 1)
-var Log = &Func{Name: "log", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Log = &Func{Name: "log", Arity: 1, eval: logEval}
+
+func logEval(x, _ uint32) evalCase {
 	return logFamily(x, nil, func(p uint) ival { return logPoint(Value(x), p) })
-}}
+}
 
 // Log2 is the reference of the base-2 logarithm.
 //
@@ -121,7 +129,9 @@ var Log = &Func{Name: "log", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Log2(+Inf) = +Inf
 //	Log2(1) = +0
 //	Log2(2^k) = k exactly (log2 x is irrational for other rational x)
-var Log2 = &Func{Name: "log2", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Log2 = &Func{Name: "log2", Arity: 1, eval: log2Eval}
+
+func log2Eval(x, _ uint32) evalCase {
 	exact := func() (*big.Float, bool) {
 		if m, e := oddDecompose(x); m == 1 {
 			return exactInt(int64(e)), true
@@ -132,7 +142,7 @@ var Log2 = &Func{Name: "log2", Arity: 1, eval: func(x, _ uint32) evalCase {
 		v, _ := logPoint(Value(x), p+8).div(ln2Ival(p+8), p+8)
 		return v
 	})
-}}
+}
 
 // Log10 is the reference of the base-10 logarithm.
 //
@@ -145,7 +155,9 @@ var Log2 = &Func{Name: "log2", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Log10(1) = +0
 //	Log10(10^n) = n exactly for 1 ≤ n ≤ 10, the powers of ten that are binary32
 //	  numbers (log10 x is irrational for every other rational x)
-var Log10 = &Func{Name: "log10", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Log10 = &Func{Name: "log10", Arity: 1, eval: log10Eval}
+
+func log10Eval(x, _ uint32) evalCase {
 	exact := func() (*big.Float, bool) {
 		v := Value(x)
 		p := new(big.Float).SetInt64(10)
@@ -161,7 +173,7 @@ var Log10 = &Func{Name: "log10", Arity: 1, eval: func(x, _ uint32) evalCase {
 		v, _ := logPoint(Value(x), p+8).div(ln10Ival(p+8), p+8)
 		return v
 	})
-}}
+}
 
 func logFamily(x uint32, exact func() (*big.Float, bool), enc func(uint) ival) evalCase {
 	switch {
@@ -191,12 +203,14 @@ func logFamily(x uint32, exact func() (*big.Float, bool), enc func(uint) ival) e
 //	Sin(NaN) = NaN
 //	Sin(±Inf) = NaN
 //	Sin(±0) = ±0 (sin x is transcendental for algebraic x ≠ 0)
-var Sin = &Func{Name: "sin", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Sin = &Func{Name: "sin", Arity: 1, eval: sinEval}
+
+func sinEval(x, _ uint32) evalCase {
 	if c, ok := trigSpecial(x, x); ok {
 		return c
 	}
 	return zivCase(always(func(p uint) ival { s, _ := sinCosPoint(Value(x), p); return s }))
-}}
+}
 
 // Cos is the reference of the cosine.
 //
@@ -205,12 +219,14 @@ var Sin = &Func{Name: "sin", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Cos(NaN) = NaN
 //	Cos(±Inf) = NaN
 //	Cos(±0) = 1
-var Cos = &Func{Name: "cos", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Cos = &Func{Name: "cos", Arity: 1, eval: cosEval}
+
+func cosEval(x, _ uint32) evalCase {
 	if c, ok := trigSpecial(x, f32.OneBits); ok {
 		return c
 	}
 	return zivCase(always(func(p uint) ival { _, c := sinCosPoint(Value(x), p); return c }))
-}}
+}
 
 // Tan is the reference of the tangent.
 //
@@ -219,7 +235,9 @@ var Cos = &Func{Name: "cos", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Tan(NaN) = NaN
 //	Tan(±Inf) = NaN
 //	Tan(±0) = ±0
-var Tan = &Func{Name: "tan", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Tan = &Func{Name: "tan", Arity: 1, eval: tanEval}
+
+func tanEval(x, _ uint32) evalCase {
 	if c, ok := trigSpecial(x, x); ok {
 		return c
 	}
@@ -227,7 +245,7 @@ var Tan = &Func{Name: "tan", Arity: 1, eval: func(x, _ uint32) evalCase {
 		s, c := sinCosPoint(Value(x), p)
 		return s.div(c, p+32)
 	})
-}}
+}
 
 func trigSpecial(x, zero uint32) (evalCase, bool) {
 	switch {
@@ -247,7 +265,9 @@ func trigSpecial(x, zero uint32) (evalCase, bool) {
 //	Tanh(±Inf) = ±1
 //	Tanh(±0) = ±0
 //	Tanh(x) for |x| ≥ 40 rounds as ±(1 − 2^-200): 1 − |tanh x| = 2/(e^(2|x|)+1) < 2^-115
-var Tanh = &Func{Name: "tanh", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Tanh = &Func{Name: "tanh", Arity: 1, eval: tanhEval}
+
+func tanhEval(x, _ uint32) evalCase {
 	neg := isNeg(x)
 	switch {
 	case f32.IsNaN(x):
@@ -283,7 +303,7 @@ var Tanh = &Func{Name: "tanh", Arity: 1, eval: func(x, _ uint32) evalCase {
 		return repCase(new(big.Float).SetPrec(256).Sub(big.NewFloat(1), pow2(-200)), neg, enc)
 	}
 	return zivCase(enc)
-}}
+}
 
 // Sqrt is the reference of the square root.
 //
@@ -295,7 +315,9 @@ var Tanh = &Func{Name: "tanh", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Sqrt(+Inf) = +Inf
 //
 // Exact square roots are found by the enclosure itself (a point interval).
-var Sqrt = &Func{Name: "sqrt", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Sqrt = &Func{Name: "sqrt", Arity: 1, eval: sqrtEval}
+
+func sqrtEval(x, _ uint32) evalCase {
 	switch {
 	case f32.IsNaN(x):
 		return nanCase
@@ -307,7 +329,7 @@ var Sqrt = &Func{Name: "sqrt", Arity: 1, eval: func(x, _ uint32) evalCase {
 		return fixed(f32.InfBits)
 	}
 	return zivCase(always(func(p uint) ival { return sqrtPoint(Value(x), p) }))
-}}
+}
 
 // Rsqrt is the reference of 1/√x.
 //
@@ -317,7 +339,9 @@ var Sqrt = &Func{Name: "sqrt", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Rsqrt(±0) = ±Inf
 //	Rsqrt(x < 0) = NaN
 //	Rsqrt(+Inf) = +0
-var Rsqrt = &Func{Name: "rsqrt", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Rsqrt = &Func{Name: "rsqrt", Arity: 1, eval: rsqrtEval}
+
+func rsqrtEval(x, _ uint32) evalCase {
 	switch {
 	case f32.IsNaN(x):
 		return nanCase
@@ -329,7 +353,7 @@ var Rsqrt = &Func{Name: "rsqrt", Arity: 1, eval: func(x, _ uint32) evalCase {
 		return fixed(f32.ZeroBits)
 	}
 	return zivCase(func(p uint) (ival, bool) { return sqrtPoint(Value(x), p+8).recip(p + 8) })
-}}
+}
 
 // Rcp is the reference of 1/x.
 //
@@ -338,7 +362,9 @@ var Rsqrt = &Func{Name: "rsqrt", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Rcp(NaN) = NaN
 //	Rcp(±0) = ±Inf
 //	Rcp(±Inf) = ±0
-var Rcp = &Func{Name: "rcp", Arity: 1, eval: func(x, _ uint32) evalCase {
+var Rcp = &Func{Name: "rcp", Arity: 1, eval: rcpEval}
+
+func rcpEval(x, _ uint32) evalCase {
 	switch {
 	case f32.IsNaN(x):
 		return nanCase
@@ -348,7 +374,7 @@ var Rcp = &Func{Name: "rcp", Arity: 1, eval: func(x, _ uint32) evalCase {
 		return fixed(x & f32.SignMask)
 	}
 	return zivCase(func(p uint) (ival, bool) { return pt(Value(x)).recip(p) })
-}}
+}
 
 // Div is the reference of x/y.
 //
@@ -361,7 +387,9 @@ var Rcp = &Func{Name: "rcp", Arity: 1, eval: func(x, _ uint32) evalCase {
 //	Div(±Inf, y) = ±Inf for finite y, sign(x) XOR sign(y)
 //	Div(x, ±Inf) = ±0 for finite x, sign(x) XOR sign(y)
 //	Div(±0, y) = ±0 for y ≠ 0, sign(x) XOR sign(y)
-var Div = &Func{Name: "div", Arity: 2, eval: func(x, y uint32) evalCase {
+var Div = &Func{Name: "div", Arity: 2, eval: divEval}
+
+func divEval(x, y uint32) evalCase {
 	s := (x ^ y) & f32.SignMask
 	switch {
 	case f32.IsNaN(x), f32.IsNaN(y):
@@ -374,7 +402,7 @@ var Div = &Func{Name: "div", Arity: 2, eval: func(x, y uint32) evalCase {
 		return fixed(s)
 	}
 	return zivCase(func(p uint) (ival, bool) { return pt(Value(x)).div(pt(Value(y)), p) })
-}}
+}
 
 // sqrtPoint returns an enclosure of √a for an exact a > 0: s = Sqrt(a) at p
 // bits (math/big does not promise a direction), then a bracket [lo, hi]
