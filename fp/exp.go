@@ -14,7 +14,10 @@ import (
 //	Expf(-Inf) = +0
 //	Expf(NaN) = NaN (canonical 0x7fffffff)
 //	Expf(±0) = 1
-//	Expf(x) = +Inf for x ≥ 0x1.62e43p+06 (≈ 88.72284), +0 for x ≤ -0x1.9fe368p+06 (≈ -103.97)
+//	Expf(x) = +Inf for x ≥ 0x1.62e43p+06 (≈ 88.72284)
+//	Expf(x) = +0 for x ≤ -0x1.9fe36ap+06 (≈ -103.97208); -0x1.5d58ap+06 (≈ -87.33655) with -ftz=true
+//
+// Under -use_fast_math the thresholds are __expf's (intrinsics.Expf).
 //
 // Accuracy: bit-exact with the H100's expf (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
@@ -46,6 +49,10 @@ func Expf(x float32) float32 { return Flags{}.Expf(x) }
 //	Exp10f(-Inf) = +0
 //	Exp10f(NaN) = NaN (canonical 0x7fffffff)
 //	Exp10f(±0) = 1
+//	Exp10f(x) = +Inf for x ≥ 0x1.344136p+05 (≈ 38.53184)
+//	Exp10f(x) = +0 for x ≤ -0x1.693c6ap+05 (≈ -45.1545); -0x1.2f7032p+05 (≈ -37.929783) with -ftz=true
+//
+// Under -use_fast_math the thresholds are __exp10f's (intrinsics.Exp10f).
 //
 // Accuracy: bit-exact with the H100's exp10f (sm_90, CUDA 13.0) under each
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
@@ -77,7 +84,10 @@ func Exp10f(x float32) float32 { return Flags{}.Exp10f(x) }
 //	Exp2f(-Inf) = +0
 //	Exp2f(NaN) = NaN (canonical 0x7fffffff)
 //	Exp2f(±0) = 1
-//	Exp2f(k) = 2^k for integer k, -149 ≤ k ≤ 127 (-126 ≤ k with -ftz=true)
+//	Exp2f(k) = 2^k for integer k, -149 ≤ k ≤ 127 (-126 ≤ k with -ftz=true), except
+//	Exp2f(-127) = 0x1.fffff8p-128 (ex2.approx.f32 squares ex2(x/2) below -126)
+//	Exp2f(x) = +Inf for x ≥ 128
+//	Exp2f(x) = +0 for x ≤ -150; x < -126 with -ftz=true
 //
 // Accuracy: bit-exact with the H100's exp2f (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,

@@ -45,7 +45,7 @@ func Logf(x float32) float32 { return Flags{}.Logf(x) }
 //	Log2f(±0) = -Inf
 //	Log2f(x) = NaN for x < 0 (canonical 0x7fffffff)
 //	Log2f(NaN) = NaN (canonical 0x7fffffff)
-//	Log2f(2^k) = k for integer k, -149 ≤ k ≤ 127
+//	Log2f(2^k) = k for integer k, -149 ≤ k ≤ 127 (-126 ≤ k with -ftz=true)
 //
 // Accuracy: bit-exact with the H100's log2f (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,

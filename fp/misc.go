@@ -200,7 +200,7 @@ func Fmaf(x, y, z float32) float32 { return Flags{}.Fmaf(x, y, z) }
 //
 //	Fdimf(x, y) = +0 for x ≤ y (-0 and +0 included)
 //	Fdimf(x, NaN) = Fdimf(NaN, y) = NaN (canonical 0x7fffffff)
-//	Fdimf(+Inf, +Inf) cannot occur (x ≤ y); Fdimf(+Inf, y) = +Inf for y < +Inf
+//	Fdimf(+Inf, y) = +Inf for y < +Inf
 //
 // Accuracy: correctly rounded. Documented (CUDA C++ Programming Guide 13.0,
 // Mathematical Functions, Table 17): "0 ulp (correctly rounded)".

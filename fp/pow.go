@@ -28,7 +28,7 @@ import (
 //
 // With -ftz=true a subnormal x or y is read as ±0 first (so Powf(x, 0x1p-149)
 // = 1). Under -use_fast_math none of these rows is special-cased:
-// __powf(x, y) is ex2(y·lg2(x)), with NaN for every x < 0 (see
+// __powf(x, y) is ex2(y·lg2(x)), with NaN for negative normal x (see
 // intrinsics.Powf).
 //
 // Accuracy: bit-exact with the H100's powf (sm_90, CUDA 13.0) under each of

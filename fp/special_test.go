@@ -9,6 +9,7 @@ import (
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/internal/golden"
+	"github.com/cudafp/cudafp/internal/testflag"
 )
 
 // The special-case tables: one row per "Special cases are:" row of each
@@ -41,10 +42,14 @@ var (
 	unaryFuncs = map[string]func(fp.Flags, float32) float32{
 		"rintf": fp.Flags.Rintf, "truncf": fp.Flags.Truncf, "floorf": fp.Flags.Floorf, "ceilf": fp.Flags.Ceilf,
 		"fabsf": fp.Flags.Fabsf,
+		"expf":  fp.Flags.Expf, "exp2f": fp.Flags.Exp2f, "exp10f": fp.Flags.Exp10f,
+		"logf": fp.Flags.Logf, "log2f": fp.Flags.Log2f, "log10f": fp.Flags.Log10f,
+		"sqrtf": fp.Flags.Sqrtf, "rsqrtf": fp.Flags.Rsqrtf, "op_rcp": fp.Flags.Rcp, "op_rsqrt_expr": fp.Flags.RcpSqrt,
 	}
 	binaryFuncs = map[string]func(fp.Flags, float32, float32) float32{
 		"op_add": fp.Flags.Add, "op_sub": fp.Flags.Sub, "op_mul": fp.Flags.Mul,
 		"fminf": fp.Flags.Fminf, "fmaxf": fp.Flags.Fmaxf, "copysignf": fp.Flags.Copysignf, "fdimf": fp.Flags.Fdimf,
+		"op_div": fp.Flags.Div, "fdividef": fp.Flags.Fdividef, "powf": fp.Flags.Powf,
 	}
 	ternaryFuncs = map[string]func(fp.Flags, float32, float32, float32) float32{
 		"op_madd": fp.Flags.MulAdd, "op_msub": fp.Flags.MulSub, "fmaf": fp.Flags.Fmaf,
@@ -118,6 +123,139 @@ var specialCases = []scRow{
 	{"op_msub", def, []uint32{0x80000000, 0x3f800000, 0x00000000}, 0x80000000, "-0·1 - +0 = -0"},
 	{"op_msub", def, []uint32{0x3f800001, 0x3fc00000, 0x3f800000}, 0x3f000003, "contracted by ptxas: (1+2^-23)·1.5 - 1 in one rounding"},
 	{"op_msub", fmd0, []uint32{0x3f800001, 0x3fc00000, 0x3f800000}, 0x3f000004, "-fmad=false: mul.rn then sub.rn"},
+
+	{"op_div", def, []uint32{0x00000000, 0x80000000}, nan, "+0 / -0 = NaN"},
+	{"op_div", def, []uint32{0x7f800000, 0xff800000}, nan, "+Inf / -Inf = NaN"},
+	{"op_div", def, []uint32{0x3f800000, 0x7fc00000}, nan, "x / NaN = canonical NaN"},
+	{"op_div", def, []uint32{0xbf800000, 0x00000000}, 0xff800000, "-1 / +0 = -Inf"},
+	{"op_div", def, []uint32{0x3f800000, 0x80000000}, 0xff800000, "1 / -0 = -Inf"},
+	{"op_div", def, []uint32{0xbf800000, 0xff800000}, 0x00000000, "-1 / -Inf = +0"},
+	{"op_div", def, []uint32{0x3f800000, 0x40400000}, 0x3eaaaaab, "1/3 correctly rounded"},
+	{"op_div", fast, []uint32{0x3f800000, 0x7f000000}, 0x00000000, "-use_fast_math: 1 / 2^127 = +0 (|y| > 2^126)"},
+	{"op_div", def, []uint32{0x3f800000, 0x7f000000}, 0x00400000, "by default 1 / 2^127 = 2^-127"},
+	{"op_div", fast, []uint32{0x7f800000, 0x7f000000}, nan, "-use_fast_math: Inf / 2^127 = NaN"},
+	{"op_div", pd0, []uint32{0x3f800000, 0x7f000000}, 0x00400000, "-prec-div=false (div.full) scales: 1 / 2^127 = 2^-127"},
+	{"fdividef", def, []uint32{0x3f800000, 0x40400000}, 0x3eaaaaab, "fdividef is x/y: 1/3 correctly rounded by default"},
+	{"fdividef", fast, []uint32{0x3f800000, 0x7f000000}, 0x00000000, "fdividef under -use_fast_math is __fdividef"},
+
+	{"op_rcp", def, []uint32{0x00000000}, 0x7f800000, "1/+0 = +Inf"},
+	{"op_rcp", def, []uint32{0x80000000}, 0xff800000, "1/-0 = -Inf"},
+	{"op_rcp", def, []uint32{0x7f800000}, 0x00000000, "1/+Inf = +0"},
+	{"op_rcp", def, []uint32{0xff800000}, 0x80000000, "1/-Inf = -0"},
+	{"op_rcp", def, []uint32{0x7f800001}, nan, "1/NaN = NaN"},
+	{"op_rcp", def, []uint32{0x00000001}, 0x7f800000, "1/0x1p-149 overflows to +Inf"},
+	{"op_rcp", def, []uint32{0x7f000000}, 0x00400000, "1/2^127 = 2^-127 (subnormal) by default"},
+	{"op_rcp", ftz, []uint32{0x7f000000}, 0x00000000, "-ftz=true flushes 2^-127 to +0"},
+
+	{"op_rsqrt_expr", def, []uint32{0x00000000}, 0x7f800000, "1/sqrtf(+0) = +Inf"},
+	{"op_rsqrt_expr", def, []uint32{0x80000000}, 0xff800000, "1/sqrtf(-0) = -Inf"},
+	{"op_rsqrt_expr", def, []uint32{0x7f800000}, 0x00000000, "1/sqrtf(+Inf) = +0"},
+	{"op_rsqrt_expr", def, []uint32{0xbf800000}, nan, "1/sqrtf(-1) = NaN"},
+	{"op_rsqrt_expr", def, []uint32{0x7fc00000}, nan, "1/sqrtf(NaN) = NaN"},
+	{"op_rsqrt_expr", fast, []uint32{0x40800000}, 0x3f000000, "-use_fast_math: rsqrt.approx(4) = 0.5"},
+
+	{"sqrtf", def, []uint32{0x7f800000}, 0x7f800000, "sqrtf(+Inf) = +Inf"},
+	{"sqrtf", def, []uint32{0x00000000}, 0x00000000, "sqrtf(+0) = +0"},
+	{"sqrtf", def, []uint32{0x80000000}, 0x80000000, "sqrtf(-0) = -0"},
+	{"sqrtf", def, []uint32{0xbf800000}, nan, "sqrtf(-1) = NaN"},
+	{"sqrtf", def, []uint32{0xffc00001}, nan, "sqrtf(NaN) = canonical NaN"},
+	{"sqrtf", def, []uint32{0x00000001}, 0x1a3504f3, "sqrtf(0x1p-149) by default"},
+	{"sqrtf", ftz, []uint32{0x00000001}, 0x00000000, "-ftz=true: sqrtf(0x1p-149) = +0"},
+	{"sqrtf", ps0, []uint32{0x40800000}, 0x40000000, "-prec-sqrt=false: sqrt.approx(4) = 2"},
+
+	{"rsqrtf", def, []uint32{0x00000000}, 0x7f800000, "rsqrtf(+0) = +Inf"},
+	{"rsqrtf", def, []uint32{0x80000000}, 0xff800000, "rsqrtf(-0) = -Inf"},
+	{"rsqrtf", def, []uint32{0x7f800000}, 0x00000000, "rsqrtf(+Inf) = +0"},
+	{"rsqrtf", def, []uint32{0xbf800000}, nan, "rsqrtf(-1) = NaN"},
+	{"rsqrtf", def, []uint32{0x7fc00000}, nan, "rsqrtf(NaN) = canonical NaN"},
+	{"rsqrtf", def, []uint32{0x40800000}, 0x3f000000, "rsqrtf(4) = 0.5 exactly"},
+	{"rsqrtf", ftz, []uint32{0x00000001}, 0x7f800000, "-ftz=true: rsqrtf(0x1p-149) = +Inf"},
+
+	{"expf", def, []uint32{0x7f800000}, 0x7f800000, "expf(+Inf) = +Inf"},
+	{"expf", def, []uint32{0xff800000}, 0x00000000, "expf(-Inf) = +0"},
+	{"expf", def, []uint32{0x7fc00000}, nan, "expf(NaN) = canonical NaN"},
+	{"expf", def, []uint32{0x00000000}, 0x3f800000, "expf(+0) = 1"},
+	{"expf", def, []uint32{0x80000000}, 0x3f800000, "expf(-0) = 1"},
+	{"expf", def, []uint32{0x42b17218}, 0x7f800000, "expf(0x1.62e43p+06) = +Inf"},
+	{"expf", def, []uint32{0xc2cff1b5}, 0x00000000, "expf(-0x1.9fe36ap+06) = +0"},
+	{"expf", def, []uint32{0xc2b17218}, 0x001fffff, "expf(-0x1.62e43p+06): subnormal by default"},
+	{"expf", ftz, []uint32{0xc2b17218}, 0x00000000, "-ftz=true flushes it to +0"},
+	{"expf", fast, []uint32{0x7f800000}, 0x7f800000, "__expf(+Inf) = +Inf"},
+
+	{"exp10f", def, []uint32{0x7f800000}, 0x7f800000, "exp10f(+Inf) = +Inf"},
+	{"exp10f", def, []uint32{0xff800000}, 0x00000000, "exp10f(-Inf) = +0"},
+	{"exp10f", def, []uint32{0x7fffffff}, nan, "exp10f(NaN) = NaN"},
+	{"exp10f", def, []uint32{0x00000000}, 0x3f800000, "exp10f(+0) = 1"},
+	{"exp10f", def, []uint32{0x80000000}, 0x3f800000, "exp10f(-0) = 1"},
+
+	{"exp2f", def, []uint32{0x7f800000}, 0x7f800000, "exp2f(+Inf) = +Inf"},
+	{"exp2f", def, []uint32{0xff800000}, 0x00000000, "exp2f(-Inf) = +0"},
+	{"exp2f", def, []uint32{0x7fc00000}, nan, "exp2f(NaN) = canonical NaN"},
+	{"exp2f", def, []uint32{0x00000000}, 0x3f800000, "exp2f(+0) = 1"},
+	{"exp2f", def, []uint32{0x80000000}, 0x3f800000, "exp2f(-0) = 1"},
+	{"exp2f", def, []uint32{0xc3150000}, 0x00000001, "exp2f(-149) = 0x1p-149 by default"},
+	{"exp2f", ftz, []uint32{0xc3150000}, 0x00000000, "-ftz=true: exp2f(-149) = +0"},
+	{"exp2f", def, []uint32{0x40000000}, 0x40800000, "exp2f(2) = 4"},
+
+	{"logf", def, []uint32{0x7f800000}, 0x7f800000, "logf(+Inf) = +Inf"},
+	{"logf", def, []uint32{0x00000000}, 0xff800000, "logf(+0) = -Inf"},
+	{"logf", def, []uint32{0x80000000}, 0xff800000, "logf(-0) = -Inf"},
+	{"logf", def, []uint32{0xbf800000}, nan, "logf(-1) = NaN"},
+	{"logf", def, []uint32{0xff800000}, nan, "logf(-Inf) = NaN"},
+	{"logf", def, []uint32{0x7fc00000}, nan, "logf(NaN) = canonical NaN"},
+	{"logf", def, []uint32{0x3f800000}, 0x00000000, "logf(1) = +0"},
+	{"logf", def, []uint32{0x00000001}, 0xc2ce8ed0, "logf(0x1p-149) by default"},
+	{"logf", ftz, []uint32{0x00000001}, 0xff800000, "-ftz=true: logf(0x1p-149) = -Inf"},
+	{"logf", def, []uint32{0x80000001}, nan, "logf(-0x1p-149) = NaN by default"},
+	{"logf", ftz, []uint32{0x80000001}, 0xff800000, "-ftz=true: logf(-0x1p-149) = -Inf"},
+
+	{"log2f", def, []uint32{0x7f800000}, 0x7f800000, "log2f(+Inf) = +Inf"},
+	{"log2f", def, []uint32{0x00000000}, 0xff800000, "log2f(+0) = -Inf"},
+	{"log2f", def, []uint32{0x80000000}, 0xff800000, "log2f(-0) = -Inf"},
+	{"log2f", def, []uint32{0xbf800000}, nan, "log2f(-1) = NaN"},
+	{"log2f", def, []uint32{0x7f800001}, nan, "log2f(sNaN) = canonical NaN"},
+	{"log2f", def, []uint32{0x00000001}, 0xc3150000, "log2f(0x1p-149) = -149"},
+	{"log2f", def, []uint32{0x3f000000}, 0xbf800000, "log2f(0.5) = -1"},
+
+	{"log10f", def, []uint32{0x7f800000}, 0x7f800000, "log10f(+Inf) = +Inf"},
+	{"log10f", def, []uint32{0x00000000}, 0xff800000, "log10f(+0) = -Inf"},
+	{"log10f", def, []uint32{0x80000000}, 0xff800000, "log10f(-0) = -Inf"},
+	{"log10f", def, []uint32{0xbf800000}, nan, "log10f(-1) = NaN"},
+	{"log10f", def, []uint32{0xffc00001}, nan, "log10f(NaN) = canonical NaN"},
+	{"log10f", def, []uint32{0x3f800000}, 0x00000000, "log10f(1) = +0"},
+
+	{"powf", def, []uint32{0x3f800000, 0x7fffffff}, 0x3f800000, "powf(1, NaN) = 1"},
+	{"powf", def, []uint32{0x7fc00000, 0x00000000}, 0x3f800000, "powf(NaN, +0) = 1"},
+	{"powf", def, []uint32{0x7fc00000, 0x80000000}, 0x3f800000, "powf(NaN, -0) = 1"},
+	{"powf", def, []uint32{0x40000000, 0x7fc00000}, nan, "powf(2, NaN) = NaN"},
+	{"powf", def, []uint32{0x7fffffff, 0x3f800000}, nan, "powf(NaN, 1) = NaN"},
+	{"powf", def, []uint32{0x80000000, 0xc0400000}, 0xff800000, "powf(-0, -3) = -Inf"},
+	{"powf", def, []uint32{0x00000000, 0xc0400000}, 0x7f800000, "powf(+0, -3) = +Inf"},
+	{"powf", def, []uint32{0x80000000, 0xc0000000}, 0x7f800000, "powf(-0, -2) = +Inf"},
+	{"powf", def, []uint32{0x80000000, 0xbf000000}, 0x7f800000, "powf(-0, -0.5) = +Inf"},
+	{"powf", def, []uint32{0x80000000, 0xff800000}, 0x7f800000, "powf(-0, -Inf) = +Inf"},
+	{"powf", def, []uint32{0x80000000, 0x40400000}, 0x80000000, "powf(-0, 3) = -0"},
+	{"powf", def, []uint32{0x80000000, 0x40000000}, 0x00000000, "powf(-0, 2) = +0"},
+	{"powf", def, []uint32{0x80000000, 0x7f800000}, 0x00000000, "powf(-0, +Inf) = +0"},
+	{"powf", def, []uint32{0xff800000, 0xc0400000}, 0x80000000, "powf(-Inf, -3) = -0"},
+	{"powf", def, []uint32{0xff800000, 0xc0000000}, 0x00000000, "powf(-Inf, -2) = +0"},
+	{"powf", def, []uint32{0xff800000, 0x40400000}, 0xff800000, "powf(-Inf, 3) = -Inf"},
+	{"powf", def, []uint32{0xff800000, 0x3f000000}, 0x7f800000, "powf(-Inf, 0.5) = +Inf"},
+	{"powf", def, []uint32{0x7f800000, 0xbf800000}, 0x00000000, "powf(+Inf, -1) = +0"},
+	{"powf", def, []uint32{0x7f800000, 0x3f000000}, 0x7f800000, "powf(+Inf, 0.5) = +Inf"},
+	{"powf", def, []uint32{0xbf800000, 0x7f800000}, 0x3f800000, "powf(-1, +Inf) = 1"},
+	{"powf", def, []uint32{0xbf800000, 0xff800000}, 0x3f800000, "powf(-1, -Inf) = 1"},
+	{"powf", def, []uint32{0x40000000, 0x7f800000}, 0x7f800000, "powf(2, +Inf) = +Inf"},
+	{"powf", def, []uint32{0x3f000000, 0x7f800000}, 0x00000000, "powf(0.5, +Inf) = +0"},
+	{"powf", def, []uint32{0x40000000, 0xff800000}, 0x00000000, "powf(2, -Inf) = +0"},
+	{"powf", def, []uint32{0x3f000000, 0xff800000}, 0x7f800000, "powf(0.5, -Inf) = +Inf"},
+	{"powf", def, []uint32{0xc0000000, 0x3f000000}, nan, "powf(-2, 0.5) = NaN"},
+	{"powf", def, []uint32{0xc0000000, 0x40400000}, 0xc1000000, "powf(-2, 3) = -8"},
+	{"powf", def, []uint32{0xc0000000, 0x40000000}, 0x40800000, "powf(-2, 2) = 4"},
+	{"powf", ftz, []uint32{0x40000000, 0x00000001}, 0x3f800000, "-ftz=true: y = 0x1p-149 reads as 0, powf = 1"},
+	{"powf", def, []uint32{0x3f000000, 0x40000000}, 0x3e800000, "powf(0.5, 2) = 0.25 exactly by default"},
+	{"powf", fast, []uint32{0x3f000000, 0x40000000}, 0x3e800001, "-use_fast_math: __powf(0.5, 2) = 0x1.000002p-02"},
+	{"powf", fast, []uint32{0xc0000000, 0x40000000}, nan, "-use_fast_math: __powf(-2, 2) = NaN (lg2 of a negative)"},
 
 	{"rintf", def, []uint32{0x00000000}, 0x00000000, "rintf(+0) = +0"},
 	{"rintf", def, []uint32{0x80000000}, 0x80000000, "rintf(-0) = -0"},
@@ -268,4 +406,68 @@ func indexOf(axis []uint64, x uint32) int {
 		}
 	}
 	return -1
+}
+
+// TestDocRanges checks the range rows of the doc comments (overflow and
+// underflow thresholds, exact powers of two) on the emulation, whose results
+// the golden data verify on every input: every input of each range in the
+// exhaustive tier, a stride of them otherwise.
+func TestDocRanges(t *testing.T) {
+	stride := uint32(997)
+	if testflag.Exhaustive() {
+		stride = 1
+	}
+	type thr struct {
+		id        string
+		f         func(fp.Flags, float32) float32
+		fl        fp.Flags
+		inf, zero uint32 // the least x with f(x) = +Inf, the greatest with f(x) = +0
+	}
+	for _, c := range []thr{
+		{"expf", fp.Flags.Expf, def, 0x42b17218, 0xc2cff1b5},
+		{"expf", fp.Flags.Expf, ftz, 0x42b17218, 0xc2aeac50},
+		{"exp10f", fp.Flags.Exp10f, def, 0x421a209b, 0xc2349e35},
+		{"exp10f", fp.Flags.Exp10f, ftz, 0x421a209b, 0xc217b819},
+		{"exp2f", fp.Flags.Exp2f, def, 0x43000000, 0xc3160000},
+		{"exp2f", fp.Flags.Exp2f, ftz, 0x43000000, 0xc2fc0001},
+	} {
+		f := func(u uint32) uint32 { return math.Float32bits(c.f(c.fl, math.Float32frombits(u))) }
+		if f(c.inf-1) == f32.InfBits || f(c.zero-1) == f32.ZeroBits {
+			t.Errorf("%s %s: the thresholds %s, %s are not the first", c.id, flagName(c.fl), f32.Format(c.inf), f32.Format(c.zero))
+		}
+		for u := c.inf; u <= f32.InfBits && u >= c.inf; u += stride {
+			if r := f(u); r != f32.InfBits {
+				t.Fatalf("%s(%s) %s = %s, doc says +Inf", c.id, f32.Format(u), flagName(c.fl), f32.Format(r))
+			}
+		}
+		for u := c.zero; u <= f32.NegInfBits && u >= c.zero; u += stride {
+			if r := f(u); r != f32.ZeroBits {
+				t.Fatalf("%s(%s) %s = %s, doc says +0", c.id, f32.Format(u), flagName(c.fl), f32.Format(r))
+			}
+		}
+	}
+	// Exp2f(k) = 2^k and Log2f(2^k) = k.
+	for _, fl := range []fp.Flags{def, ftz} {
+		lo := int32(-149)
+		if fl.FTZ {
+			lo = -126
+		}
+		for k := lo; k <= 127; k++ {
+			p := uint32(k+127) << 23 // 2^k
+			if k < -126 {
+				p = 1 << uint(k+149)
+			}
+			want := p
+			if k == -127 && !fl.FTZ {
+				want = 0x003fffff // the doc's exception: 0x1.fffff8p-128
+			}
+			kf := math.Float32bits(float32(k)) // exact: |k| < 2^24
+			if r := math.Float32bits(fl.Exp2f(float32(k))); r != want {
+				t.Errorf("Exp2f(%d) %s = %s, want %s", k, flagName(fl), f32.Format(r), f32.Format(want))
+			}
+			if r := math.Float32bits(fl.Log2f(math.Float32frombits(p))); r != kf {
+				t.Errorf("Log2f(%s) %s = %s, want %d", f32.Format(p), flagName(fl), f32.Format(r), k)
+			}
+		}
+	}
 }

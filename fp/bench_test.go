@@ -1,0 +1,177 @@
+package fp_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cudafp/cudafp/fp"
+)
+
+// Benchmarks: ns/call of each function under nvcc's default flags and under
+// -use_fast_math, and in the same run the native Go route (float64 math
+// rounded to float32, or the float32 operator), with the ratio
+// emulation/native as the metric x-native. Run with
+//
+//	go test ./fp -run '^$' -bench Funcs
+//
+// Each call evaluates benchN inputs of the function's usual domain.
+
+const benchN = 1024
+
+type benchCase struct {
+	name   string
+	in     [3][2]float64 // argument ranges [lo, hi]
+	arity  int
+	f1     func(fp.Flags, float32) float32
+	f2     func(fp.Flags, float32, float32) float32
+	f3     func(fp.Flags, float32, float32, float32) float32
+	native func(x, y, z float32) float32
+}
+
+var (
+	anyRange = [2]float64{-1e6, 1e6}
+	posRange = [2]float64{1e-30, 1e30}
+	expRange = [2]float64{-87, 88}
+)
+
+var benchCases = []benchCase{
+	{name: "x+y", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Add, native: func(x, y, _ float32) float32 { return x + y }},
+	{name: "x-y", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Sub, native: func(x, y, _ float32) float32 { return x - y }},
+	{name: "x*y", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Mul, native: func(x, y, _ float32) float32 { return x * y }},
+	{name: "x*y+z", arity: 3, in: [3][2]float64{anyRange, anyRange, anyRange}, f3: fp.Flags.MulAdd,
+		native: func(x, y, z float32) float32 { return float32(math.FMA(float64(x), float64(y), float64(z))) }},
+	{name: "x*y-z", arity: 3, in: [3][2]float64{anyRange, anyRange, anyRange}, f3: fp.Flags.MulSub,
+		native: func(x, y, z float32) float32 { return float32(math.FMA(float64(x), float64(y), -float64(z))) }},
+	{name: "x/y", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Div, native: func(x, y, _ float32) float32 { return x / y }},
+	{name: "1.0f/x", arity: 1, in: [3][2]float64{anyRange}, f1: fp.Flags.Rcp, native: func(x, _, _ float32) float32 { return 1 / x }},
+	{name: "1.0f/sqrtf(x)", arity: 1, in: [3][2]float64{posRange}, f1: fp.Flags.RcpSqrt,
+		native: func(x, _, _ float32) float32 { return float32(1 / math.Sqrt(float64(x))) }},
+	{name: "expf", arity: 1, in: [3][2]float64{expRange}, f1: fp.Flags.Expf, native: func(x, _, _ float32) float32 { return float32(math.Exp(float64(x))) }},
+	{name: "exp2f", arity: 1, in: [3][2]float64{expRange}, f1: fp.Flags.Exp2f, native: func(x, _, _ float32) float32 { return float32(math.Exp2(float64(x))) }},
+	{name: "exp10f", arity: 1, in: [3][2]float64{{-37, 38}}, f1: fp.Flags.Exp10f,
+		native: func(x, _, _ float32) float32 { return float32(math.Pow(10, float64(x))) }},
+	{name: "logf", arity: 1, in: [3][2]float64{posRange}, f1: fp.Flags.Logf, native: func(x, _, _ float32) float32 { return float32(math.Log(float64(x))) }},
+	{name: "log2f", arity: 1, in: [3][2]float64{posRange}, f1: fp.Flags.Log2f, native: func(x, _, _ float32) float32 { return float32(math.Log2(float64(x))) }},
+	{name: "log10f", arity: 1, in: [3][2]float64{posRange}, f1: fp.Flags.Log10f, native: func(x, _, _ float32) float32 { return float32(math.Log10(float64(x))) }},
+	{name: "powf", arity: 2, in: [3][2]float64{{0, 16}, {-40, 40}}, f2: fp.Flags.Powf,
+		native: func(x, y, _ float32) float32 { return float32(math.Pow(float64(x), float64(y))) }},
+	{name: "sqrtf", arity: 1, in: [3][2]float64{posRange}, f1: fp.Flags.Sqrtf, native: func(x, _, _ float32) float32 { return float32(math.Sqrt(float64(x))) }},
+	{name: "rsqrtf", arity: 1, in: [3][2]float64{posRange}, f1: fp.Flags.Rsqrtf,
+		native: func(x, _, _ float32) float32 { return float32(1 / math.Sqrt(float64(x))) }},
+	{name: "rintf", arity: 1, in: [3][2]float64{anyRange}, f1: fp.Flags.Rintf, native: func(x, _, _ float32) float32 { return float32(math.RoundToEven(float64(x))) }},
+	{name: "truncf", arity: 1, in: [3][2]float64{anyRange}, f1: fp.Flags.Truncf, native: func(x, _, _ float32) float32 { return float32(math.Trunc(float64(x))) }},
+	{name: "floorf", arity: 1, in: [3][2]float64{anyRange}, f1: fp.Flags.Floorf, native: func(x, _, _ float32) float32 { return float32(math.Floor(float64(x))) }},
+	{name: "ceilf", arity: 1, in: [3][2]float64{anyRange}, f1: fp.Flags.Ceilf, native: func(x, _, _ float32) float32 { return float32(math.Ceil(float64(x))) }},
+	{name: "fabsf", arity: 1, in: [3][2]float64{anyRange}, f1: fp.Flags.Fabsf, native: func(x, _, _ float32) float32 { return float32(math.Abs(float64(x))) }},
+	{name: "fminf", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Fminf, native: func(x, y, _ float32) float32 { return min(x, y) }},
+	{name: "fmaxf", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Fmaxf, native: func(x, y, _ float32) float32 { return max(x, y) }},
+	{name: "copysignf", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Copysignf,
+		native: func(x, y, _ float32) float32 { return float32(math.Copysign(float64(x), float64(y))) }},
+	{name: "fmaf", arity: 3, in: [3][2]float64{anyRange, anyRange, anyRange}, f3: fp.Flags.Fmaf,
+		native: func(x, y, z float32) float32 { return float32(math.FMA(float64(x), float64(y), float64(z))) }},
+	{name: "fdividef", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Fdividef, native: func(x, y, _ float32) float32 { return x / y }},
+	{name: "fdimf", arity: 2, in: [3][2]float64{anyRange, anyRange}, f2: fp.Flags.Fdimf,
+		native: func(x, y, _ float32) float32 { return float32(math.Dim(float64(x), float64(y))) }},
+}
+
+// benchInputs returns benchN floats drawn uniformly from [lo, hi] (in
+// magnitude on a log scale when the range is positive and wide).
+func benchInputs(seed uint64, r [2]float64) []float32 {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	out := make([]float32, benchN)
+	for i := range out {
+		if r[0] > 0 && r[1]/r[0] > 1e3 {
+			out[i] = float32(math.Exp(math.Log(r[0]) + (math.Log(r[1])-math.Log(r[0]))*rng.Float64()))
+		} else {
+			out[i] = float32(r[0] + (r[1]-r[0])*rng.Float64())
+		}
+	}
+	return out
+}
+
+var sink float32
+
+// loop evaluates one function over the inputs.
+func (c *benchCase) loop(fl fp.Flags, x, y, z []float32) func() {
+	switch c.arity {
+	case 1:
+		f := c.f1
+		return func() {
+			var s float32
+			for i := range x {
+				s += f(fl, x[i])
+			}
+			sink = s
+		}
+	case 2:
+		f := c.f2
+		return func() {
+			var s float32
+			for i := range x {
+				s += f(fl, x[i], y[i])
+			}
+			sink = s
+		}
+	}
+	f := c.f3
+	return func() {
+		var s float32
+		for i := range x {
+			s += f(fl, x[i], y[i], z[i])
+		}
+		sink = s
+	}
+}
+
+func BenchmarkFuncs(b *testing.B) {
+	for _, c := range benchCases {
+		x, y, z := benchInputs(1, c.in[0]), benchInputs(2, c.in[1]), benchInputs(3, c.in[2])
+		var native float64
+		b.Run(c.name+"/native", func(b *testing.B) {
+			b.ReportAllocs()
+			f := c.native
+			for b.Loop() {
+				var s float32
+				for i := range x {
+					s += f(x[i], y[i], z[i])
+				}
+				sink = s
+			}
+			native = perCall(b)
+			b.ReportMetric(native, "ns/call")
+			b.ReportMetric(0, "ns/op")
+		})
+		for _, fl := range []fp.Flags{{}, fp.FastMath} {
+			b.Run(c.name+"/flags="+fl.Name(), func(b *testing.B) {
+				b.ReportAllocs()
+				run := c.loop(fl, x, y, z)
+				for b.Loop() {
+					run()
+				}
+				ns := perCall(b)
+				b.ReportMetric(ns, "ns/call")
+				b.ReportMetric(0, "ns/op")
+				if native > 0 {
+					b.ReportMetric(ns/native, "x-native")
+				}
+			})
+		}
+	}
+}
+
+func perCall(b *testing.B) float64 {
+	return float64(b.Elapsed().Nanoseconds()) / float64(b.N*benchN)
+}
+
+// TestNoAllocs checks that no function allocates.
+func TestNoAllocs(t *testing.T) {
+	for _, c := range benchCases {
+		x, y, z := benchInputs(1, c.in[0])[:16], benchInputs(2, c.in[1])[:16], benchInputs(3, c.in[2])[:16]
+		for _, fl := range allFlags {
+			if n := testing.AllocsPerRun(10, c.loop(fl, x, y, z)); n != 0 {
+				t.Errorf("%s [%s]: %v allocations per run", c.name, fl.Name(), n)
+			}
+		}
+	}
+}
