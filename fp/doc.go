@@ -4,6 +4,17 @@
 //
 // Each function is the sequence of PTX operations nvcc emits for it in that
 // flag mode (CUDA 13.0), evaluated with the ptx and rounding packages on
-// uint32 encodings. Flags travel as a value: the package-level functions use
-// nvcc's default flags, and the methods of Target use any other set.
+// uint32 encodings; where ptxas contracts a multiply and an add into one
+// FFMA (read from the SASS of each build), so does the emulation. Flags
+// travel as a value: the methods of Flags compile a function under any set
+// (fp.FastMath.Expf is expf under -use_fast_math, that is __expf), and the
+// package-level functions use nvcc's default flags (fp.Expf is
+// fp.Flags{}.Expf).
+//
+// Every function is bit-exact with the H100's results in testdata/golden
+// under the six captured flag sets (default, -ftz=true, -prec-div=false,
+// -prec-sqrt=false, -fmad=false, -use_fast_math): on all 2^32 inputs of the
+// unary functions, and on the special-value grid and 2^24 generated inputs
+// of the others (go test ./internal/golden; CUDAFP_EXHAUSTIVE=1 for every
+// input).
 package fp
