@@ -11,7 +11,7 @@
 // package-level functions use nvcc's default flags (fp.Expf is
 // fp.Flags{}.Expf).
 //
-// Every function is bit-exact with the H100's results in testdata/golden
+// Each function is checked bit for bit against the H100's results in testdata/golden
 // under the six captured flag sets (default, -ftz=true, -prec-div=false,
 // -prec-sqrt=false, -fmad=false, -use_fast_math): on all 2^32 inputs of the
 // unary functions, and on the special-value grid and 2^24 generated inputs
