@@ -7,8 +7,8 @@ import "strings"
 //
 //  1. drop the leading "__" (the package qualifier plays its role);
 //  2. a last "_" segment rn, rz, ru or rd becomes the suffix RN, RZ, RU, RD;
-//  3. every other "_" segment is capitalised, and so is the letter after a
-//     '2' in a conversion (float2int → Float2Int);
+//  3. every other "_" segment is capitalised, and so is the type name after
+//     the '2' of a conversion (float2int → Float2Int; but log2f → Log2f);
 //  4. the segments ll, ull and ieee are initialisms: LL, ULL, IEEE.
 //
 // GoName("__fmul_rz") = "FmulRZ", GoName("__float2ull_rd") = "Float2ULLRD",
@@ -23,12 +23,12 @@ func GoName(cuda string) string {
 			b.WriteString(strings.ToUpper(s))
 			continue
 		}
-		for j, part := range strings.Split(s, "2") {
-			if j > 0 {
-				b.WriteByte('2')
-			}
-			b.WriteString(capitalise(part))
+		from, to, ok := strings.Cut(s, "2")
+		if ok && isTypeName(to) {
+			b.WriteString(capitalise(from) + "2" + capitalise(to))
+			continue
 		}
+		b.WriteString(capitalise(s))
 	}
 	return b.String()
 }
@@ -55,7 +55,7 @@ func CUDAName(goName string, intrinsic bool) string {
 		for _, ini := range initialisms {
 			up := strings.ToUpper(ini)
 			if strings.HasPrefix(rest[i:], up) && (i+len(up) == len(rest) || !isLower(rest[i+len(up)])) {
-				if i > 0 && rest[i-1] != '2' {
+				if i > 0 && !(rest[i-1] == '2' && isTypeName(ini)) {
 					flush()
 				}
 				cur.WriteString(ini)
@@ -69,7 +69,7 @@ func CUDAName(goName string, intrinsic bool) string {
 		}
 		c := rest[i]
 		if isUpper(c) {
-			if i > 0 && rest[i-1] != '2' {
+			if i > 0 && !(rest[i-1] == '2' && startsTypeName(rest[i:])) {
 				flush()
 			}
 			c += 'a' - 'A'
@@ -89,6 +89,27 @@ func CUDAName(goName string, intrinsic bool) string {
 }
 
 var initialisms = []string{"ull", "ll", "ieee"}
+
+// startsTypeName reports whether s starts with a capitalised conversion type
+// name followed by the end or a capital (Float2Int: "Int").
+func startsTypeName(s string) bool {
+	for _, t := range []string{"Float", "Int", "Uint", "Double"} {
+		if strings.HasPrefix(s, t) && (len(s) == len(t) || !isLower(s[len(t)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// isTypeName reports whether s names the destination type of a conversion
+// (__float2int_rn, __ll2float_rd).
+func isTypeName(s string) bool {
+	switch s {
+	case "float", "int", "uint", "ll", "ull", "double":
+		return true
+	}
+	return false
+}
 
 func capitalise(s string) string {
 	for _, ini := range initialisms {

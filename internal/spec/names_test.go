@@ -25,6 +25,10 @@ func TestGoName(t *testing.T) {
 		{"expf", "Expf"},
 		{"cyl_bessel_i0f", "CylBesselI0f"},
 		{"sincosf", "Sincosf"},
+		{"__log2f", "Log2f"},
+		{"exp2f", "Exp2f"},
+		{"exp10f", "Exp10f"},
+		{"ex2_approx", "Ex2Approx"},
 	} {
 		if got := GoName(c.cuda); got != c.goName {
 			t.Errorf("GoName(%q) = %q, want %q", c.cuda, got, c.goName)
