@@ -1,0 +1,97 @@
+package fp_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/golden"
+	"github.com/cudafp/cudafp/internal/testflag"
+)
+
+// trigDeviceFuncs are the functions of TestTrigDevice and the flags their
+// emulation reads: all of them read FTZ, and the five that -use_fast_math
+// swaps for an intrinsic read FastLib. NoFMAD, ApproxDiv and ApproxSqrt
+// reach no operation of these kernels (their PTX differs from the default
+// build at most in spelling a mul.f32 or add.f32 as mul.rn or add.rn, which
+// feeds no add, and their SASS is identical to the default build's), and the
+// Go code never reads them.
+var trigDeviceFuncs = []struct {
+	id      string
+	fastLib bool
+}{
+	{"sinf", true}, {"cosf", true}, {"tanf", true}, {"sincosf", true}, {"tanhf", true},
+	{"sinpif", false}, {"cospif", false}, {"sincospif", false},
+}
+
+// TestTrigDevice proves the trigonometric and hyperbolic functions against
+// the device under all six captured flag sets, computing each distinct
+// emulation once. The flag sets of a function fall into classes by the
+// flags its emulation reads (trigDeviceFuncs); the first flag set of each
+// class is its representative:
+//
+//   - every other flag set's golden file must hold exactly the
+//     representative's device results (the same 256 block hashes, special
+//     grid outputs and recorded outputs), so the device computed one
+//     function for the whole class;
+//   - with CUDAFP_EXHAUSTIVE=1, golden.Verify checks the representative on
+//     all 2^32 inputs, and every other member on the quick tier (its
+//     explicit outputs and quick blocks, through its own catalog binding).
+//
+// Together: the emulation equals the device on every input under every flag
+// set, at the cost of one exhaustive sweep per class (internal/golden's
+// TestDevice sweeps every flag set that the catalog's PTX-derived
+// sensitivity distinguishes, -fmad=false included). Without
+// CUDAFP_EXHAUSTIVE only the device-side equalities are checked; TestDevice
+// covers the quick tier.
+func TestTrigDevice(t *testing.T) {
+	exhaustive := testflag.Exhaustive()
+	for _, c := range trigDeviceFuncs {
+		t.Run(c.id, func(t *testing.T) {
+			var files []*golden.File
+			for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
+				f, err := golden.Load("../testdata/golden/" + fs + "/" + c.id + ".txt.gz")
+				if err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, f)
+			}
+			class := func(fl fp.Flags) fp.Flags {
+				return fp.Flags{FTZ: fl.FTZ, FastLib: fl.FastLib && c.fastLib}
+			}
+			rep := map[fp.Flags]*golden.File{}
+			var reps, others []*golden.File
+			for _, f := range files {
+				if k := class(f.Flags); rep[k] == nil {
+					rep[k] = f
+					reps = append(reps, f)
+				} else {
+					others = append(others, f)
+				}
+			}
+			for _, f := range others {
+				r := rep[class(f.Flags)]
+				if f.Hashes != r.Hashes || !slices.Equal(f.Special, r.Special) || !slices.Equal(f.Recorded, r.Recorded) {
+					t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", c.id, f.FlagSet, r.FlagSet)
+				}
+			}
+			if !exhaustive {
+				return
+			}
+			check := func(rs []golden.Result) {
+				for _, r := range rs {
+					t.Logf("%s under %s (%s tier): %d mismatches in %d inputs (%d hash blocks)", r.ID, r.FlagSet, r.Tier, r.Mismatches, r.Inputs, r.BlocksChecked)
+					if !r.OK() {
+						t.Errorf("%s under %s: %d mismatches (blocks %x)", r.ID, r.FlagSet, r.Mismatches, r.BadBlocks)
+						for _, m := range r.First {
+							t.Errorf("  %s %s(%v) = %s, device %s", m.Where, r.Name, m.Args, m.GotS, m.WantS)
+						}
+					}
+				}
+			}
+			check(golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
+			check(golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
+		})
+	}
+}
