@@ -11,7 +11,7 @@ import (
 // Go statement per PTX instruction; with ftz every float instruction takes
 // its .ftz form (ftz.ptx). Algorithm (libdevice): scale subnormals by 2^23;
 // split x = 2^e·m with m in [2/3, 4/3) (logf, log10f) or [1/√2, √2) (log2f)
-// by integer arithmetic on the encoding; evaluate a minimax polynomial in
+// by integer arithmetic on the encoding; evaluate libdevice's polynomial in
 // f = m − 1 by Horner's rule with fma; add e·ln 2 (e·1 for log2f). A special
 // path handles x ≥ +Inf as an unsigned encoding (+Inf, NaN and every
 // negative x): x·Inf + Inf is +Inf for +Inf and NaN for the others. x = ±0
