@@ -7,6 +7,8 @@
 //	cudafp list [--json]
 //	cudafp eval [--flags "NVCC FLAGS"] [--json] FUNC [ARGS...]
 //	cudafp verify [--exhaustive] [--json] [--flags "NVCC FLAGS"] [--golden DIR] [FUNC ...]
+//	cudafp report [--exhaustive] [--flags "NVCC FLAGS"]... [--funcs F,...] [--format md|csv|json|html] [--out DIR] [--shard I/N]
+//	cudafp report merge [--format md|csv|json|html] [--out DIR] SHARD.json...
 //
 // Functions are named as in CUDA (expf, __expf, __fmul_rz, x/y,
 // ex2.approx.ftz.f32) or by catalog ID (i_fmul_rz, op_div). Numbers are
@@ -43,7 +45,7 @@ func newRoot() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newList(), newEval(), newVerify())
+	root.AddCommand(newList(), newEval(), newVerify(), newReport())
 	return root
 }
 

@@ -1,0 +1,102 @@
+package reports
+
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// boundFor returns the documented bound of f that applies under the flags
+// fl. The catalog's numeric reading of a bound whose words depend on the
+// flags ("0 ulp when compiled with -prec-div=true; 2 ulp otherwise") holds
+// the looser clause; the precise clause applies here when the flags select
+// the precise code.
+func boundFor(f *spec.Func, fl fp.Flags) spec.Bound {
+	b := f.Bound
+	precise := false
+	switch f.ID {
+	case "op_div", "fdividef":
+		precise = !fl.ApproxDiv && !fl.FastLib
+	case "op_rcp":
+		precise = !fl.ApproxDiv
+	case "sqrtf":
+		precise = !fl.ApproxSqrt
+	}
+	if precise {
+		b.CR, b.ULP, b.ULPSlope, b.YRange = true, 0, 0, [2]float64{}
+	}
+	return b
+}
+
+// check tests one measurement against a documented bound, input by input.
+type check struct {
+	b        spec.Bound
+	floatArg bool // the arguments are float32 (the bound's x and y)
+}
+
+// componentBound returns the bound of one result of f: __sincosf documents
+// one absolute bound per component, which the catalog states separately for
+// __sinf and __cosf.
+func componentBound(f *spec.Func, comp string, fl fp.Flags) spec.Bound {
+	b := boundFor(f, fl)
+	if f.Name == "__sincosf" {
+		name := "__sinf"
+		if comp == "cos" {
+			name = "__cosf"
+		}
+		if g, ok := spec.Lookup(name); ok {
+			nb := g.Bound
+			nb.Text, nb.Source = b.Text, b.Source
+			return nb
+		}
+	}
+	return b
+}
+
+// ulpAt returns the ulp bound at input in (+Inf where none applies): the
+// catalog's ULPAt of x, restricted to the |y| range of binary functions
+// whose bound holds only there, and the constant part for a NaN x.
+func (c *check) ulpAt(in ulp.Input) float64 {
+	b := c.b
+	if b.CR || b.ULP == 0 {
+		return math.Inf(1)
+	}
+	if !c.floatArg {
+		return b.ULP
+	}
+	x := f32to64(in.X)
+	if b.YRange != [2]float64{} {
+		if y := math.Abs(f32to64(in.Y)); !(y >= b.YRange[0] && y <= b.YRange[1]) {
+			return math.Inf(1)
+		}
+	}
+	if x != x {
+		return b.ULP
+	}
+	return b.ULPAt(x)
+}
+
+// inAbs reports whether the absolute bound applies at in.
+func (c *check) inAbs(in ulp.Input) bool {
+	if c.b.Abs == 0 || !c.floatArg {
+		return false
+	}
+	x := f32to64(in.X)
+	return x >= c.b.AbsLo && x <= c.b.AbsHi
+}
+
+// relErr returns |got − v| / |v|, and whether the relative bound applies:
+// where f(x) is a finite nonzero number outside the absolute bound's
+// interval.
+func (c *check) relErr(in ulp.Input, got uint32, v ulp.DD) (float64, bool) {
+	if c.b.Rel == 0 || v.Hi != v.Hi || math.IsInf(v.Hi, 0) || v.Hi == 0 || c.inAbs(in) {
+		return 0, false
+	}
+	g := f32to64(got)
+	if g != g || math.IsInf(g, 0) {
+		return math.Inf(1), true
+	}
+	return math.Abs((g-v.Hi)-v.Lo) / math.Abs(v.Hi), true
+}

@@ -1,0 +1,194 @@
+package reports
+
+import (
+	"bufio"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/cudafp/cudafp/internal/spec"
+)
+
+// htmlGroup is one section of the HTML page: the rows of one result of one
+// function, with its plots.
+type htmlGroup struct {
+	Anchor, Name  string
+	Bound         Bound
+	Rows          []htmlRow
+	ErrSVG, Histo template.HTML
+	Legend        []htmlLegend
+}
+
+type htmlLegend struct{ Color, Label string }
+
+type htmlRow struct {
+	*Row
+	Anchor, Name, Flags, Inputs, MaxErr, MaxErrAt, MaxDist, MaxDistAt, CR, Mean, Q999, Bound, Check, OverAt, Color string
+	SourceKey                                                                                                   int
+	Exceeds                                                                                                     bool
+}
+
+type htmlPage struct {
+	Header  template.HTML
+	Title   string
+	Rows    []htmlRow
+	Sources []string
+	Inputs  []string
+	LeftOut []htmlLeftOut
+	NLeft   int
+	Groups  []*htmlGroup
+	Bins    int
+}
+
+type htmlLeftOut struct {
+	Reason string
+	Names  string
+	N      int
+}
+
+func anchor(row *Row) string {
+	a := "f-" + row.ID
+	if row.Component != "" {
+		a += "-" + row.Component
+	}
+	return a
+}
+
+// WriteHTML writes the report as one self-contained HTML page: the
+// provenance comment, the table, and per function an error-versus-input plot
+// and an error histogram as inline SVG (no scripts, no external resources).
+func (r *Report) WriteHTML(w io.Writer) error {
+	keys, sources := r.sources()
+	page := htmlPage{Header: template.HTML(r.header()), Title: r.title(), Sources: sources, Inputs: r.inputDescs(), NLeft: len(r.LeftOut), Bins: Bins}
+	reasons, names := r.leftOutGroups()
+	for _, reason := range reasons {
+		page.LeftOut = append(page.LeftOut, htmlLeftOut{reason, strings.Join(names[reason], ", "), len(names[reason])})
+	}
+	var g *htmlGroup
+	var ss []series
+	flush := func() error {
+		if g == nil {
+			return nil
+		}
+		var measured []series
+		for _, s := range ss {
+			if s.row.Result != nil {
+				measured = append(measured, s)
+			}
+		}
+		if len(measured) > 0 {
+			first := measured[0].row
+			e, err := errorPlot(measured, spellType(first.Args[0]), &check{b: first.bound, floatArg: first.Args[0] == "f32"})
+			if err != nil {
+				return err
+			}
+			h, err := histPlot(measured)
+			if err != nil {
+				return err
+			}
+			g.ErrSVG, g.Histo = template.HTML(e), template.HTML(h)
+		}
+		page.Groups = append(page.Groups, g)
+		return nil
+	}
+	for i, row := range r.Rows {
+		if i == 0 || row.ID != r.Rows[i-1].ID || row.Component != r.Rows[i-1].Component {
+			if err := flush(); err != nil {
+				return err
+			}
+			g = &htmlGroup{Anchor: anchor(row), Name: row.displayName(), Bound: row.Bound}
+			ss = nil
+		}
+		c := colorOf(len(ss))
+		hr := htmlRow{Row: row, Anchor: anchor(row), Name: row.displayName(), Flags: flagNames(row.Flags),
+			Bound: row.Bound.Reading, SourceKey: keys[row.Bound.Source], Check: row.checkText(), Color: cssColor(c)}
+		if s := row.Summary; s != nil {
+			hr.Inputs, hr.MaxErr, hr.MaxErrAt = fmtInputs(s), fmtUlps(s.MaxErr), s.MaxErrAt.String()
+			hr.MaxDist, hr.MaxDistAt = fmtDist(s.MaxDist), s.MaxDistAt.String()
+			hr.CR, hr.Mean, hr.Q999 = fmtShare(s.CR, s.Inputs), fmtUlps(s.MeanErr), fmtUlps(s.Q999)
+			hr.Exceeds = s.Verdict == "exceeds"
+			if s.OverAt != nil {
+				hr.OverAt = s.OverAt.String()
+			}
+		}
+		page.Rows = append(page.Rows, hr)
+		g.Rows = append(g.Rows, hr)
+		g.Legend = append(g.Legend, htmlLegend{cssColor(c), hr.Flags})
+		ss = append(ss, series{label: hr.Flags, color: c, row: row})
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	if err := htmlTemplate.Execute(bw, page); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func spellType(s string) spec.Type {
+	t, ok := spec.ParseType(s)
+	if !ok {
+		panic("reports: unknown argument type " + s)
+	}
+	return t
+}
+
+var htmlTemplate = template.Must(template.New("report").Parse(`{{.Header}}
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{.Title}}</title>
+<style>
+body { font-family: 'Liberation Sans', Arial, Helvetica, sans-serif; margin: 1.5em; color: #222; font-size: 14px; }
+h1 { font-size: 1.5em; }
+h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #ccc; }
+h3 { font-size: 1.1em; margin: 0.2em 0; }
+table { border-collapse: collapse; font-size: 12px; }
+th, td { border: 1px solid #ccc; padding: 2px 5px; vertical-align: top; }
+th { background: #f0f0f0; text-align: left; }
+td.n, td.flags { text-align: right; white-space: nowrap; }
+td.flags { text-align: left; }
+td.mono, span.mono { font-family: 'Liberation Mono', 'DejaVu Sans Mono', monospace; font-size: 11px; }
+tr.over td.check { background: #fde2e2; }
+tr.ok td.check { background: #e3f4e3; }
+section { margin: 1.2em 0 2em; padding-top: 0.4em; border-top: 1px solid #ddd; }
+p.bound { margin: 0.3em 0; }
+div.plots { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 0.6em; }
+figure { margin: 0; }
+figcaption { font-size: 12px; }
+span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10px; vertical-align: middle; }
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<p>Errors against the correctly rounded reference. <em>Max error</em> is the largest fractional error |got − f(x)| / ulp(f(x));
+<em>max dist</em> the largest distance in ulps to the correctly rounded result (NVIDIA's metric);
+<em>CR</em> the share of correctly rounded results. <em>Within bound</em> checks every measured input against NVIDIA's documented bound.</p>
+<table>
+<tr><th>function</th><th>flags</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist (ulp)</th><th>CR</th><th>mean error (ulp)</th><th>documented bound</th><th>within bound</th></tr>
+{{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td><a href="#{{.Anchor}}">{{.Name}}</a></td><td class="flags">{{.Flags}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td>{{.Bound}} [{{.SourceKey}}]</td><td class="check">{{.Check}}</td></tr>
+{{end}}</table>
+<h2>Sources of the documented bounds</h2>
+<ol>{{range .Sources}}<li>{{.}}</li>{{end}}</ol>
+<h2>Inputs</h2>
+<ul>{{range .Inputs}}<li>{{.}}</li>{{end}}</ul>
+{{if .NLeft}}<h2>Left out: {{.NLeft}} functions</h2>
+<ul>{{range .LeftOut}}<li>{{.Reason}} ({{.N}}): {{.Names}}</li>{{end}}</ul>
+{{end}}<h2>Functions</h2>
+{{range .Groups}}<section id="{{.Anchor}}">
+<h3>{{.Name}}</h3>
+<p class="bound">Documented bound: “{{.Bound.Text}}” ({{.Bound.Source}}); checked as: {{.Bound.Reading}}.</p>
+<table>
+<tr><th>flags</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist (ulp)</th><th>at input</th><th>CR</th><th>mean (ulp)</th><th>99.9% below (ulp)</th><th>within bound</th><th>first input over the bound</th></tr>
+{{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td class="flags"><span class="key" style="background: {{.Color}}"></span>{{.Flags}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="mono">{{.MaxDistAt}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td class="n">{{.Q999}}</td><td class="check">{{.Check}}</td><td class="mono">{{.OverAt}}</td></tr>
+{{end}}</table>
+{{if .ErrSVG}}<div class="plots">
+<figure>{{.ErrSVG}}<figcaption>Largest fractional error per bin of the input axis ({{$.Bins}} bins); dashed: documented ulp bound.{{range .Legend}}<span class="key" style="background: {{.Color}}"></span>{{.Label}}{{end}}</figcaption></figure>
+<figure>{{.Histo}}<figcaption>Number of inputs per error octave.{{range .Legend}}<span class="key" style="background: {{.Color}}"></span>{{.Label}}{{end}}</figcaption></figure>
+</div>{{end}}
+</section>
+{{end}}</body>
+</html>
+`))

@@ -1,0 +1,394 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// Schema names the JSON document of a report (docs/json.md).
+const Schema = "cudafp-report/1"
+
+// Report is a ULP-error report: plain data, rendered by WriteMarkdown,
+// WriteCSV, WriteJSON and WriteHTML, read back by ReadJSON and merged across
+// shards by Merge. Its JSON form is documented in docs/json.md.
+type Report struct {
+	Schema string `json:"schema"`
+	// Provenance is the one line that differs between two runs of the same
+	// report: commit, Go version, GOARCH, date. The caller sets it.
+	Provenance string `json:"provenance"`
+	// Flags are the flag sets asked for, in nvcc spelling ("" is nvcc's
+	// default, "-use_fast_math").
+	Flags      []string   `json:"flags"`
+	Exhaustive bool       `json:"exhaustive"`
+	Shard      *ShardInfo `json:"shard,omitempty"`
+	// Complete reports whether every row measured all of its inputs (false
+	// for a shard's partial result).
+	Complete bool `json:"complete"`
+	// Rows in catalog order, then component, then flag set.
+	Rows []*Row `json:"rows"`
+	// LeftOut lists the catalogued functions not measured, with the reason.
+	LeftOut []LeftOut `json:"left_out"`
+}
+
+// ShardInfo identifies a partial result: shard Index of Count.
+type ShardInfo struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// LeftOut is a function a report does not measure.
+type LeftOut struct {
+	Function string `json:"function"`
+	ID       string `json:"id"`
+	Reason   string `json:"reason"` // "integer result", "no reference", "not implemented"
+}
+
+// Row is one result of one function under the flag sets that give it the
+// same code (the same effective flags).
+type Row struct {
+	Function       string   `json:"function"`            // CUDA spelling
+	ID             string   `json:"id"`                  // catalog ID
+	Component      string   `json:"component,omitempty"` // "sin", "cos" for the results of sincosf; "" otherwise
+	Go             string   `json:"go"`
+	Kind           string   `json:"kind"`
+	Args           []string `json:"args"`            // argument types: "f32", "i32", "u64", "f64", …
+	Flags          []string `json:"flags"`           // the flag sets of the report this row stands for
+	EffectiveFlags string   `json:"effective_flags"` // the flags that change this function
+	Reference      string   `json:"reference"`       // "exp", "add", "cvt", …
+	Mode           string   `json:"mode"`            // rounding mode of the reference
+	Bound          Bound    `json:"bound"`
+	// Summary is derived from Result and Extra (recomputed when read).
+	Summary *Summary `json:"summary"`
+	// Result and Extra are the raw, mergeable statistics; Result is null
+	// when a shard measured none of the row's inputs.
+	Result *ulp.Result `json:"result"`
+	Extra  *Extra      `json:"extra"`
+
+	bound spec.Bound
+}
+
+// Bound is NVIDIA's documented bound of a row: the catalog's words, their
+// source and numeric reading, under the row's flags.
+type Bound struct {
+	Text     string     `json:"text"`
+	Source   string     `json:"source"`
+	Reading  string     `json:"reading"` // "2 ulp", "2 + floor(|1.173 x|) ulp", "abs 2^-21.41 on [-π, π]", "correctly rounded", "none"
+	CR       bool       `json:"cr,omitempty"`
+	ULP      float64    `json:"ulp,omitempty"`
+	ULPSlope float64    `json:"ulp_slope,omitempty"`
+	Abs      float64    `json:"abs,omitempty"`
+	AbsLo    float64    `json:"abs_lo,omitempty"`
+	AbsHi    float64    `json:"abs_hi,omitempty"`
+	Rel      float64    `json:"rel,omitempty"`
+	YRange   [2]float64 `json:"y_range,omitzero"`
+}
+
+// Summary is what the tables show of a row.
+type Summary struct {
+	Sweep    string `json:"sweep"`  // "exhaustive" or "sampled"
+	Inputs   uint64 `json:"inputs"` // inputs measured
+	Desc     string `json:"inputs_desc"`
+	Complete bool   `json:"complete"`
+	// MaxErr is the largest fractional error |got − f(x)| / ulp(f(x)).
+	MaxErr   ulp.Ulps `json:"max_err"`
+	MaxErrAt Arg      `json:"max_err_at"`
+	// MaxDist is the largest ulp distance to the correctly rounded result
+	// (NVIDIA's metric; 4294967295 for a NaN against a number).
+	MaxDist   uint32   `json:"max_dist"`
+	MaxDistAt Arg      `json:"max_dist_at"`
+	CR        uint64   `json:"cr"`
+	CRShare   float64  `json:"cr_share"`
+	MeanErr   ulp.Ulps `json:"mean_err"`
+	Q999      ulp.Ulps `json:"q999"`
+	Fallbacks uint64   `json:"fallbacks"`
+	// AbsMax is the largest absolute error over the bound's interval.
+	AbsN   uint64    `json:"abs_n,omitempty"`
+	AbsMax *ulp.Ulps `json:"abs_max,omitempty"`
+	AbsAt  *Arg      `json:"abs_at,omitempty"`
+	// MaxRel is the largest relative error where a relative bound applies.
+	RelN   uint64    `json:"rel_n,omitempty"`
+	MaxRel *ulp.Ulps `json:"max_rel,omitempty"`
+	RelAt  *Arg      `json:"rel_at,omitempty"`
+	// Verdict: "within" (every input within the documented bound), "exceeds",
+	// or "no bound".
+	Verdict string `json:"verdict"`
+	Over    uint64 `json:"over"`              // inputs outside the bound
+	OverAt  *Arg   `json:"over_at,omitempty"` // the smallest of them
+}
+
+// Arg is an input of a measured function, spelled per argument: bit
+// patterns and values (hex floats for floats, decimals for integers).
+type Arg struct {
+	Bits   []string `json:"bits"`
+	Values []string `json:"values"`
+}
+
+// String returns "0x3fc00000 [0x1.8p+00]", arguments joined by ", ".
+func (a Arg) String() string {
+	var parts []string
+	for i := range a.Bits {
+		parts = append(parts, a.Bits[i]+" ["+a.Values[i]+"]")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func spellArg(args []string, in ulp.Input) Arg {
+	var a Arg
+	words := []uint32{in.X, in.Y, in.Z}
+	for i, t := range args {
+		switch t {
+		case "f32":
+			a.Bits = append(a.Bits, f32.FormatBits(words[i]))
+			a.Values = append(a.Values, f32.FormatHex(words[i]))
+		case "i32":
+			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", words[i]))
+			a.Values = append(a.Values, strconv.Itoa(int(int32(words[i]))))
+		case "u32":
+			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", words[i]))
+			a.Values = append(a.Values, strconv.FormatUint(uint64(words[i]), 10))
+		default:
+			v := uint64(in.Y)<<32 | uint64(in.X)
+			a.Bits = append(a.Bits, fmt.Sprintf("%#016x", v))
+			switch t {
+			case "i64":
+				a.Values = append(a.Values, strconv.FormatInt(int64(v), 10))
+			case "u64":
+				a.Values = append(a.Values, strconv.FormatUint(v, 10))
+			default:
+				a.Values = append(a.Values, formatF64(v))
+			}
+			return a
+		}
+	}
+	return a
+}
+
+func formatF64(v uint64) string {
+	d := math.Float64frombits(v)
+	if d != d {
+		return "NaN"
+	}
+	return strconv.FormatFloat(d, 'x', -1, 64)
+}
+
+// finish derives the summaries, the bounds and the completeness.
+func (r *Report) finish() {
+	r.Complete = true
+	for _, row := range r.Rows {
+		row.Bound = describeBound(row.bound)
+		row.Summary = row.summarize()
+		if row.Summary == nil || !row.Summary.Complete {
+			r.Complete = false
+		}
+	}
+}
+
+func (row *Row) summarize() *Summary {
+	res, ex := row.Result, row.Extra
+	if res == nil || ex == nil {
+		return nil
+	}
+	s := &Summary{
+		Sweep: res.Sweep, Inputs: res.N, Desc: res.Desc, Complete: res.Complete(),
+		MaxErr: res.MaxErr, MaxErrAt: spellArg(row.Args, res.ArgMaxErr),
+		MaxDist: res.MaxDist, MaxDistAt: spellArg(row.Args, res.ArgMaxDist),
+		CR: res.CR, CRShare: res.CRRate, MeanErr: res.MeanErr, Q999: res.Q999, Fallbacks: res.Fallbacks,
+	}
+	if a := res.Abs; a != nil && a.N > 0 {
+		m, at := a.Max, spellArg(row.Args, a.ArgMax)
+		s.AbsN, s.AbsMax, s.AbsAt = a.N, &m, &at
+	}
+	if ex.RelN > 0 {
+		m, at := ex.MaxRel, spellArg(row.Args, ex.ArgMaxRel)
+		s.RelN, s.MaxRel, s.RelAt = ex.RelN, &m, &at
+	}
+	switch {
+	case row.bound.None():
+		s.Verdict = "no bound"
+	case ex.Over == 0:
+		s.Verdict = "within"
+	default:
+		s.Verdict = "exceeds"
+		at := spellArg(row.Args, ex.ArgOver)
+		s.Over, s.OverAt = ex.Over, &at
+	}
+	return s
+}
+
+// describeBound spells the numeric reading of b.
+func describeBound(b spec.Bound) Bound {
+	d := Bound{Text: b.Text, Source: b.Source, CR: b.CR, ULP: b.ULP, ULPSlope: b.ULPSlope,
+		Abs: b.Abs, AbsLo: b.AbsLo, AbsHi: b.AbsHi, Rel: b.Rel, YRange: b.YRange}
+	var parts []string
+	switch {
+	case b.CR:
+		parts = append(parts, "correctly rounded")
+	case b.None():
+		parts = append(parts, "none")
+	}
+	if b.Abs != 0 {
+		iv := ""
+		if b.AbsLo != 0 || b.AbsHi != 0 {
+			iv = " on [" + spellReal(b.AbsLo) + ", " + spellReal(b.AbsHi) + "]"
+		}
+		parts = append(parts, "abs "+spellPow2(b.Abs)+iv)
+	}
+	if !b.CR && b.ULP != 0 {
+		u := strconv.FormatFloat(b.ULP, 'g', -1, 64)
+		if b.ULPSlope != 0 {
+			u += " + floor(|" + strconv.FormatFloat(b.ULPSlope, 'g', -1, 64) + " x|)"
+		}
+		u += " ulp"
+		if b.YRange != [2]float64{} {
+			u += " for |y| in [" + spellPow2(b.YRange[0]) + ", " + spellPow2(b.YRange[1]) + "]"
+		}
+		if b.Abs != 0 {
+			u += " elsewhere"
+		}
+		parts = append(parts, u)
+	}
+	if b.Rel != 0 {
+		r := "rel " + spellPow2(b.Rel)
+		if b.Abs != 0 {
+			r += " elsewhere"
+		}
+		parts = append(parts, r)
+	}
+	d.Reading = strings.Join(parts, "; ")
+	return d
+}
+
+// spellPow2 spells 2^e when e has at most two decimals, else %g.
+func spellPow2(v float64) string {
+	e := math.Log2(v)
+	if r := math.Round(e * 100); math.Abs(e*100-r) < 1e-6 {
+		return "2^" + strconv.FormatFloat(r/100, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}
+
+// spellReal spells multiples of π as such.
+func spellReal(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	if k := v / math.Pi; k == math.Round(k) {
+		switch k {
+		case 1:
+			return "π"
+		case -1:
+			return "-π"
+		}
+		return strconv.FormatFloat(k, 'g', -1, 64) + "π"
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// WriteJSON writes the report as indented JSON (docs/json.md).
+func (r *Report) WriteJSON(w io.Writer) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// ReadJSON reads a report written by WriteJSON, checking it against the
+// catalog, and recomputes its derived fields.
+func ReadJSON(data []byte) (*Report, error) {
+	var r Report
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return nil, err
+	}
+	if r.Schema != Schema {
+		return nil, fmt.Errorf("schema %q, want %q", r.Schema, Schema)
+	}
+	for i, row := range r.Rows {
+		f, ok := spec.Lookup(row.ID)
+		if !ok || f.Name != row.Function {
+			return nil, fmt.Errorf("row %d: unknown function %q (%s)", i, row.Function, row.ID)
+		}
+		eff, err := fp.ParseFlags(row.EffectiveFlags)
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", i, err)
+		}
+		comps, why := components(f)
+		if why != "" || !slices.ContainsFunc(comps, func(c component) bool { return c.name == row.Component }) {
+			return nil, fmt.Errorf("row %d: %s has no component %q", i, f.Name, row.Component)
+		}
+		row.bound = componentBound(f, row.Component, eff)
+		if (row.Result == nil) != (row.Extra == nil) {
+			return nil, fmt.Errorf("row %d (%s): result and extra must be both present or both null", i, row.Function)
+		}
+		if row.Extra != nil && (len(row.Extra.BinN) != Bins || len(row.Extra.BinMax) != Bins) {
+			return nil, fmt.Errorf("row %d (%s): malformed bins", i, row.Function)
+		}
+		if row.Result != nil && (row.Result.Blocks <= 0 || len(row.Result.Done) != (row.Result.Blocks+63)/64) {
+			return nil, fmt.Errorf("row %d (%s): malformed result", i, row.Function)
+		}
+	}
+	r.finish()
+	return &r, nil
+}
+
+// Merge combines reports of disjoint shards of the same run into one.
+func Merge(parts []*Report) (*Report, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	first := parts[0]
+	out := &Report{Schema: Schema, Flags: first.Flags, Exhaustive: first.Exhaustive, LeftOut: first.LeftOut}
+	for _, row := range first.Rows {
+		c := *row
+		c.Result, c.Extra = nil, nil
+		out.Rows = append(out.Rows, &c)
+	}
+	for i, p := range parts {
+		if !slices.Equal(p.Flags, first.Flags) || p.Exhaustive != first.Exhaustive || len(p.Rows) != len(first.Rows) {
+			return nil, fmt.Errorf("part %d is a shard of another run (flags, exhaustive or rows differ)", i+1)
+		}
+		for j, row := range p.Rows {
+			o := out.Rows[j]
+			if row.ID != o.ID || row.Component != o.Component || row.EffectiveFlags != o.EffectiveFlags {
+				return nil, fmt.Errorf("part %d, row %d: %s %q, want %s %q", i+1, j, row.Function, row.EffectiveFlags, o.Function, o.EffectiveFlags)
+			}
+			if row.Result == nil {
+				continue
+			}
+			if o.Result == nil {
+				res, ex := *row.Result, *row.Extra
+				res.Done = slices.Clone(res.Done)
+				res.Fine = slices.Clone(res.Fine)
+				if res.Abs != nil {
+					a := *res.Abs
+					res.Abs = &a
+				}
+				ex.BinN, ex.BinMax = slices.Clone(ex.BinN), slices.Clone(ex.BinMax)
+				o.Result, o.Extra = &res, &ex
+				continue
+			}
+			if err := o.Result.Merge(row.Result); err != nil {
+				return nil, fmt.Errorf("part %d, %s: %w", i+1, row.Function, err)
+			}
+			if err := o.Extra.Merge(row.Extra); err != nil {
+				return nil, fmt.Errorf("part %d, %s: %w", i+1, row.Function, err)
+			}
+		}
+	}
+	out.finish()
+	return out, nil
+}

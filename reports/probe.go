@@ -1,0 +1,211 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/rounding"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// Bins is the number of bins of the input axis in error-versus-input plots.
+const Bins = 512
+
+// Extra holds what a report needs beyond ulp.Stats, gathered input by input:
+// the documented bound checked at every input (the bound of __expf depends on
+// x), and the maximum error per bin of the input axis for the plots. Like
+// ulp.Stats it is plain data, and Merge combines the Extras of disjoint
+// input sets into exactly the Extra of their union, in any order.
+type Extra struct {
+	// Over counts the inputs outside the documented bound (any of its
+	// parts); ArgOver is the smallest of them (ulp.Input order).
+	Over    uint64
+	ArgOver ulp.Input
+	// OverCR, OverULP, OverAbs and OverRel count them per part of the
+	// bound: a correctly rounded result, the ulp distance to the correctly
+	// rounded result (NVIDIA's metric), the absolute error over the
+	// documented interval, the relative error.
+	OverCR, OverULP, OverAbs, OverRel uint64
+
+	// ULPN counts the inputs where an ulp bound applies; MaxDist is the
+	// largest ulp distance among them, MaxULPBound the largest bound.
+	ULPN        uint64
+	MaxDist     uint32
+	ArgMaxDist  ulp.Input
+	MaxULPBound ulp.Ulps
+	// RelN counts the inputs where a relative bound applies; MaxRel is
+	// the largest relative error among them.
+	RelN      uint64
+	MaxRel    ulp.Ulps
+	ArgMaxRel ulp.Input
+
+	// BinN and BinMax are the number of inputs and the largest fractional
+	// ulp error per bin of the input axis (see Axis); NaN inputs of a
+	// float axis are in no bin.
+	BinN   []uint64
+	BinMax []ulp.Ulps
+}
+
+func newExtra() *Extra {
+	return &Extra{BinN: make([]uint64, Bins), BinMax: make([]ulp.Ulps, Bins)}
+}
+
+func less(a, b ulp.Input) bool {
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.Z < b.Z
+}
+
+// Merge adds the Extra of a disjoint set of inputs to e.
+func (e *Extra) Merge(o *Extra) error {
+	if len(o.BinN) != Bins || len(o.BinMax) != Bins {
+		return fmt.Errorf("reports: malformed bins (%d, %d, want %d)", len(o.BinN), len(o.BinMax), Bins)
+	}
+	if o.Over > 0 && (e.Over == 0 || less(o.ArgOver, e.ArgOver)) {
+		e.ArgOver = o.ArgOver
+	}
+	e.Over += o.Over
+	e.OverCR += o.OverCR
+	e.OverULP += o.OverULP
+	e.OverAbs += o.OverAbs
+	e.OverRel += o.OverRel
+	if o.ULPN > 0 && (e.ULPN == 0 || o.MaxDist > e.MaxDist || o.MaxDist == e.MaxDist && less(o.ArgMaxDist, e.ArgMaxDist)) {
+		e.MaxDist, e.ArgMaxDist = o.MaxDist, o.ArgMaxDist
+	}
+	e.MaxULPBound = max(e.MaxULPBound, o.MaxULPBound)
+	e.ULPN += o.ULPN
+	if o.RelN > 0 && (e.RelN == 0 || o.MaxRel > e.MaxRel || o.MaxRel == e.MaxRel && less(o.ArgMaxRel, e.ArgMaxRel)) {
+		e.MaxRel, e.ArgMaxRel = o.MaxRel, o.ArgMaxRel
+	}
+	e.RelN += o.RelN
+	for i := range e.BinN {
+		if o.BinN[i] > 0 && (e.BinN[i] == 0 || o.BinMax[i] > e.BinMax[i]) {
+			e.BinMax[i] = o.BinMax[i]
+		}
+		e.BinN[i] += o.BinN[i]
+	}
+	return nil
+}
+
+// probe is the ulp.Reference a sweep measures against: it forwards to the
+// real reference and, at each input, evaluates the measured function too and
+// records the Extra statistics. One probe serves one block of one sweep, on
+// one goroutine.
+type probe struct {
+	ref  ulp.Reference
+	got  func(in ulp.Input) uint32
+	chk  *check
+	axis Axis
+	ex   *Extra
+}
+
+func (p *probe) Name() string { return p.ref.Name() }
+func (p *probe) Arity() int   { return p.ref.Arity() }
+
+// Eval implements ulp.Reference.
+func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
+	want, v, slow := p.ref.Eval(in, m)
+	got := p.got(in)
+	ex := p.ex
+	if b := p.axis.Bin(in); b >= 0 {
+		e := ulp.Ulps(ulp.Err(got, v))
+		if ex.BinN[b] == 0 || e > ex.BinMax[b] {
+			ex.BinMax[b] = e
+		}
+		ex.BinN[b]++
+	}
+	c := p.chk
+	over := false
+	if c.b.CR {
+		if got != want && !(f32.IsNaN(got) && f32.IsNaN(want)) {
+			ex.OverCR++
+			over = true
+		}
+	} else {
+		if bd := c.ulpAt(in); !math.IsInf(bd, 1) {
+			d := ulp.Dist(got, want)
+			if ex.ULPN == 0 || d > ex.MaxDist || d == ex.MaxDist && less(in, ex.ArgMaxDist) {
+				ex.MaxDist, ex.ArgMaxDist = d, in
+			}
+			ex.MaxULPBound = max(ex.MaxULPBound, ulp.Ulps(bd))
+			ex.ULPN++
+			if float64(d) > bd {
+				ex.OverULP++
+				over = true
+			}
+		}
+		if c.inAbs(in) && ulp.AbsErr(got, v) > c.b.Abs {
+			ex.OverAbs++
+			over = true
+		}
+		if r, ok := c.relErr(in, got, v); ok {
+			if ex.RelN == 0 || ulp.Ulps(r) > ex.MaxRel || ulp.Ulps(r) == ex.MaxRel && less(in, ex.ArgMaxRel) {
+				ex.MaxRel, ex.ArgMaxRel = ulp.Ulps(r), in
+			}
+			ex.RelN++
+			if r > c.b.Rel {
+				ex.OverRel++
+				over = true
+			}
+		}
+	}
+	if over {
+		if ex.Over == 0 || less(in, ex.ArgOver) {
+			ex.ArgOver = in
+		}
+		ex.Over++
+	}
+	return want, v, slow
+}
+
+// Axis is the input axis of a function's plots: its first argument, on the
+// ordered line of its type, cut into Bins bins.
+type Axis struct {
+	Type spec.Type
+}
+
+// keyLimit is f32.Key(+Inf).
+const keyLimit = 0x7f800000
+
+// Bin returns the bin of in's first argument, or -1 for a NaN.
+func (a Axis) Bin(in ulp.Input) int {
+	switch a.Type {
+	case spec.F32:
+		if f32.IsNaN(in.X) {
+			return -1
+		}
+		return int((f32.Key(in.X) + keyLimit) * Bins / (2*keyLimit + 1))
+	case spec.I32:
+		return int((in.X ^ 0x80000000) / (1 << 32 / Bins))
+	case spec.U32:
+		return int(in.X / (1 << 32 / Bins))
+	case spec.I64:
+		return int((in.Y ^ 0x80000000) / (1 << 32 / Bins))
+	case spec.U64:
+		return int(in.Y / (1 << 32 / Bins))
+	case spec.F64:
+		v := uint64(in.Y)<<32 | uint64(in.X)
+		if v&^(1<<63) > 0x7ff0000000000000 {
+			return -1
+		}
+		const lim = 0x7ff0000000000000 // key64(+Inf)
+		return int(uint64(key64(v)+lim) / (2*lim/Bins + 1))
+	}
+	panic(badType)
+}
+
+// key64 is f32.Key for binary64 encodings.
+func key64(v uint64) int64 {
+	if v>>63 != 0 {
+		return -int64(v &^ (1 << 63))
+	}
+	return int64(v)
+}
+
+const badType = "reports: argument type without a reference"

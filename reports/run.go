@@ -1,0 +1,510 @@
+package reports
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// Sample sizes. A default report samples every function; --exhaustive
+// measures unary functions on all 2^32 inputs and the others on
+// ExhaustiveGenerated inputs of the device capture's generators.
+const (
+	// DefaultSamples is the number of stratified bit patterns of a unary
+	// function in a default report (plus its special values).
+	DefaultSamples = 1 << 22
+	// DefaultGenerated is the number of generated inputs of a binary,
+	// ternary or 64-bit-argument function in a default report (plus its
+	// special-value grid).
+	DefaultGenerated = 1 << 20
+	// ExhaustiveGenerated is the number of generated inputs of those
+	// functions in an exhaustive report: the spec.GenCount inputs the
+	// device capture covers, and three times as many more from the same
+	// generators.
+	ExhaustiveGenerated = 4 * spec.GenCount
+	// exhaustiveBlocks is the number of blocks of a 2^32 sweep: the unit of
+	// parallelism, sharding, checkpointing and progress (2^20 inputs).
+	exhaustiveBlocks = 1 << 12
+	// sampleSeed seeds the stratified samples of unary functions.
+	sampleSeed = 0x6375646166702d72 // "cudafp-r"
+)
+
+// Config selects what a report measures.
+type Config struct {
+	// Funcs lists the functions to measure, in catalog order; nil means
+	// every function of the catalog that has a float result and a
+	// reference. Functions without are left out and listed as such.
+	Funcs []*spec.Func
+	// Flags lists the flag sets; nil means the default and -use_fast_math.
+	Flags []fp.Flags
+	// Exhaustive measures unary functions on all 2^32 inputs.
+	Exhaustive bool
+	// Samples and Generated override DefaultSamples and DefaultGenerated
+	// (or ExhaustiveGenerated) when nonzero.
+	Samples, Generated uint64
+	// Shard and Shards select the blocks b with b mod Shards = Shard of
+	// every sweep; Shards 0 or 1 means all of them.
+	Shard, Shards int
+	// Checkpoints, when set, is a directory of per-sweep checkpoint files:
+	// a run started again with the same directory skips the blocks they
+	// record. It must exist.
+	Checkpoints string
+	// Workers is the number of sweeps blocks run at once; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// Progress, when set, is called after each finished block with the
+	// number of inputs done and to do in this run.
+	Progress func(done, total uint64)
+
+	only func(sweep, block int) bool // tests: restrict the blocks measured
+}
+
+// sweep is the measurement of one row: one result of one function under one
+// set of effective flags.
+type sweep struct {
+	row     *Row
+	f       *spec.Func
+	comp    component
+	chk     check
+	eff     fp.Flags
+	blocks  int
+	size    func(b int) uint64
+	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error)
+	got     func(in ulp.Input) uint32
+	key     string // identifies the sweep and the shard in its checkpoint
+	ckpt    string // checkpoint file, or ""
+	saved   time.Time
+	dirty   bool
+	pending []int
+}
+
+// Measurable returns the functions of the catalog a report can measure (a
+// float result, a reference) and the others with the reason.
+func Measurable() (in []*spec.Func, out []LeftOut) {
+	for _, f := range spec.All() {
+		if _, why := components(f); why != "" {
+			out = append(out, LeftOut{Function: f.Name, ID: f.ID, Reason: why})
+			continue
+		}
+		in = append(in, f)
+	}
+	return in, out
+}
+
+// CanMeasure returns why f cannot be measured, or "".
+func CanMeasure(f *spec.Func) string {
+	_, why := components(f)
+	return why
+}
+
+// Run measures the functions and flag sets of cfg and returns the report
+// (without provenance). When ctx is cancelled it stops, saves the
+// checkpoints, and returns ctx.Err(); a run with the same configuration and
+// checkpoint directory then resumes.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	shards := max(cfg.Shards, 1)
+	if cfg.Shard < 0 || cfg.Shard >= shards {
+		return nil, fmt.Errorf("reports: shard %d of %d", cfg.Shard, shards)
+	}
+	rep, sweeps, err := plan(cfg)
+	if err != nil {
+		return nil, err
+	}
+	// Pending blocks, after the checkpoints.
+	type task struct{ s, b int }
+	var tasks []task
+	var total uint64
+	for i, s := range sweeps {
+		if cfg.Checkpoints != "" {
+			s.ckpt = filepath.Join(cfg.Checkpoints, checkpointName(s, cfg.Shard, shards))
+			if err := s.load(); err != nil {
+				return nil, err
+			}
+		}
+		for b := cfg.Shard; b < s.blocks; b += shards {
+			if cfg.only != nil && !cfg.only(i, b) {
+				continue
+			}
+			if s.row.Result != nil && isDone(s.row.Result, b) {
+				continue
+			}
+			tasks = append(tasks, task{i, b})
+			total += s.size(b)
+		}
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type done struct {
+		t   task
+		res *ulp.Result
+		ex  *Extra
+		err error
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan task)
+	out := make(chan done)
+	go func() {
+		defer close(next)
+		for _, t := range tasks {
+			select {
+			case next <- t:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	nw := min(workers, len(tasks))
+	for range nw {
+		go func() {
+			for t := range next {
+				s := sweeps[t.s]
+				pr := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+				res, err := s.run(ctx, t.b, pr)
+				out <- done{t, res, pr.ex, err}
+			}
+			out <- done{t: task{-1, -1}}
+		}()
+	}
+	if cfg.Progress != nil {
+		cfg.Progress(0, total)
+	}
+	var firstErr error
+	var progress uint64
+	for live := nw; live > 0; {
+		d := <-out
+		if d.t.s < 0 {
+			live--
+			continue
+		}
+		if d.err != nil {
+			if firstErr == nil && !errors.Is(d.err, context.Canceled) {
+				firstErr = d.err
+				cancel()
+			}
+			continue
+		}
+		s := sweeps[d.t.s]
+		if err := s.add(d.res, d.ex); err != nil && firstErr == nil {
+			firstErr = err
+			cancel()
+		}
+		progress += s.size(d.t.b)
+		if cfg.Progress != nil {
+			cfg.Progress(progress, total)
+		}
+		if s.ckpt != "" && time.Since(s.saved) > 2*time.Second {
+			if err := s.save(); err != nil && firstErr == nil {
+				firstErr = err
+				cancel()
+			}
+		}
+	}
+	for _, s := range sweeps {
+		if s.ckpt != "" && s.dirty {
+			if err := s.save(); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if shards > 1 {
+		rep.Shard = &ShardInfo{Index: cfg.Shard, Count: shards}
+	}
+	rep.finish()
+	return rep, nil
+}
+
+func isDone(r *ulp.Result, b int) bool { return b/64 < len(r.Done) && r.Done[b/64]>>(b%64)&1 != 0 }
+
+// add merges the result of one block into the sweep.
+func (s *sweep) add(res *ulp.Result, ex *Extra) error {
+	s.dirty = true
+	if s.row.Result == nil {
+		s.row.Result, s.row.Extra = res, ex
+		return nil
+	}
+	if err := s.row.Result.Merge(res); err != nil {
+		return err
+	}
+	return s.row.Extra.Merge(ex)
+}
+
+// plan expands cfg into the report's rows and their sweeps.
+func plan(cfg Config) (*Report, []*sweep, error) {
+	flags := cfg.Flags
+	if len(flags) == 0 {
+		flags = []fp.Flags{spec.Default, spec.FastMath}
+	}
+	rep := &Report{Schema: Schema, Exhaustive: cfg.Exhaustive}
+	for _, fl := range flags {
+		rep.Flags = append(rep.Flags, fl.String())
+	}
+	funcs := cfg.Funcs
+	if funcs == nil {
+		funcs, rep.LeftOut = Measurable()
+	}
+	var sweeps []*sweep
+	for _, f := range funcs {
+		comps, why := components(f)
+		if why != "" {
+			return nil, nil, fmt.Errorf("reports: %s: %s, nothing to measure", f.Name, why)
+		}
+		// Flag sets with the same effective flags share one row.
+		var groups []fp.Flags
+		members := map[fp.Flags][]fp.Flags{}
+		for _, fl := range flags {
+			e := f.Sens.Effective(fl)
+			if _, ok := members[e]; !ok {
+				groups = append(groups, e)
+			}
+			members[e] = append(members[e], fl)
+		}
+		for _, c := range comps {
+			for _, e := range groups {
+				s, err := newSweep(cfg, f, c, e, members[e])
+				if err != nil {
+					return nil, nil, err
+				}
+				rep.Rows = append(rep.Rows, s.row)
+				sweeps = append(sweeps, s)
+			}
+		}
+	}
+	return rep, sweeps, nil
+}
+
+func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flags) (*sweep, error) {
+	k, ok := f.Impl(eff)
+	if !ok {
+		return nil, fmt.Errorf("reports: %s is not implemented", f.Name)
+	}
+	wide := f.In[0].Wide()
+	kernel := func(in ulp.Input) uint64 {
+		if wide {
+			return k(uint64(in.Y)<<32|uint64(in.X), 0, 0)
+		}
+		return k(uint64(in.X), uint64(in.Y), uint64(in.Z))
+	}
+	pick := c.pick
+	row := &Row{
+		Function: f.Name, ID: f.ID, Component: c.name, Go: f.Go, Kind: f.Kind.String(),
+		EffectiveFlags: eff.String(), Reference: c.ref.Name(), Mode: f.Mode.String(),
+	}
+	for _, t := range f.In {
+		row.Args = append(row.Args, t.String())
+	}
+	for _, fl := range req {
+		row.Flags = append(row.Flags, fl.String())
+	}
+	s := &sweep{row: row, f: f, comp: c, eff: eff, chk: check{b: componentBound(f, c.name, eff), floatArg: f.In[0] == spec.F32}}
+	row.bound = s.chk.b
+	opt := ulp.Options{Func: f.Name, Flags: eff.String(), Mode: f.Mode, Workers: 1, Quiet: true}
+	if b := s.chk.b; b.Abs != 0 && s.chk.floatArg {
+		opt.Abs = &ulp.Interval{Lo: b.AbsLo, Hi: b.AbsHi}
+	}
+	var unary func(uint32) uint32
+	if f.Exhaustive() {
+		if u, ok := f.Unary32(eff); ok && c.name == "" {
+			unary = u
+		} else {
+			unary = func(x uint32) uint32 { return pick(k(uint64(x), 0, 0)) }
+		}
+		s.got = func(in ulp.Input) uint32 { return unary(in.X) }
+	} else {
+		s.got = func(in ulp.Input) uint32 { return pick(kernel(in)) }
+	}
+	if cfg.Exhaustive && f.Exhaustive() {
+		s.blocks = exhaustiveBlocks
+		s.size = func(int) uint64 { return 1 << 32 / exhaustiveBlocks }
+		s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
+			o := opt
+			o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
+			return ulp.Exhaustive(ctx, unary, pr, o)
+		}
+		s.key = fmt.Sprintf("%s|%s|%s|%s|exhaustive|%d", f.ID, c.name, eff.String(), f.Mode, s.blocks)
+		return s, nil
+	}
+	var gen ulp.Generator
+	var n uint64
+	var desc string
+	grid := f.Grid()
+	if f.Exhaustive() {
+		n = cmp(cfg.Samples, DefaultSamples)
+		stretch := uint64(1<<32) / n
+		if n > 1<<32 || n&(n-1) != 0 {
+			return nil, fmt.Errorf("reports: %d samples: want a power of two up to 2^32", n)
+		}
+		gen = func(i uint64) (x, y, z uint32) {
+			if i < n {
+				return uint32(i*stretch + spec.Draw(sampleSeed, i)%stretch), 0, 0
+			}
+			return uint32(grid[i-n]), 0, 0
+		}
+		desc = fmt.Sprintf("%s stratified bit patterns (one in each stretch of %s encodings, seed %#x) and %d special values", pow2(n), pow2(stretch), uint64(sampleSeed), len(grid))
+		n += uint64(len(grid))
+	} else {
+		def := uint64(DefaultGenerated)
+		if cfg.Exhaustive {
+			def = ExhaustiveGenerated
+		}
+		n = cmp(cfg.Generated, def)
+		gn := uint64(f.GridLen())
+		gen = func(i uint64) (x, y, z uint32) {
+			var in [3]uint64
+			if i < n {
+				in = f.Input(i)
+			} else {
+				in = f.GridPoint(grid, int(i-n))
+			}
+			if wide {
+				return uint32(in[0]), uint32(in[0] >> 32), 0
+			}
+			return uint32(in[0]), uint32(in[1]), uint32(in[2])
+		}
+		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
+		n += gn
+	}
+	fn := func(x, y, z uint32) uint32 { return s.got(ulp.Input{X: x, Y: y, Z: z}) }
+	s.blocks = int((n + ulp.SampleBlock - 1) / ulp.SampleBlock)
+	s.size = func(b int) uint64 { return min(n, uint64(b+1)*ulp.SampleBlock) - uint64(b)*ulp.SampleBlock }
+	s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
+		o := opt
+		o.Shard, o.Shards = b, s.blocks
+		return ulp.Sampled(ctx, fn, pr, gen, n, desc, o)
+	}
+	s.key = fmt.Sprintf("%s|%s|%s|%s|sampled|%d|%s", f.ID, c.name, eff.String(), f.Mode, n, desc)
+	return s, nil
+}
+
+func cmp(v, def uint64) uint64 {
+	if v != 0 {
+		return v
+	}
+	return def
+}
+
+// pow2 spells a power of two as 2^k, other numbers in decimal.
+func pow2(n uint64) string {
+	if n != 0 && n&(n-1) == 0 {
+		k := 0
+		for n > 1 {
+			n >>= 1
+			k++
+		}
+		return fmt.Sprintf("2^%d", k)
+	}
+	return fmt.Sprint(n)
+}
+
+// Checkpoints.
+
+// ErrCheckpoint is wrapped by the errors of Run about a checkpoint file it
+// cannot use.
+var ErrCheckpoint = errors.New("reports: unusable checkpoint")
+
+type checkpointFile struct {
+	Version int
+	Key     string
+	Result  *ulp.Result
+	Extra   *Extra
+}
+
+const checkpointVersion = 1
+
+func checkpointName(s *sweep, shard, shards int) string {
+	name := s.f.ID + "." + s.eff.Name()
+	if s.comp.name != "" {
+		name += "." + s.comp.name
+	}
+	if shards > 1 {
+		name += fmt.Sprintf(".shard-%d-of-%d", shard, shards)
+	}
+	return name + ".json"
+}
+
+func (s *sweep) load() error {
+	b, err := os.ReadFile(s.ckpt)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var c checkpointFile
+	if err := json.Unmarshal(b, &c); err != nil {
+		return fmt.Errorf("%w %s: %v", ErrCheckpoint, s.ckpt, err)
+	}
+	if c.Version != checkpointVersion || c.Key != s.key {
+		return fmt.Errorf("%w %s: it records another sweep (%q, want %q): remove it or use another directory", ErrCheckpoint, s.ckpt, c.Key, s.key)
+	}
+	if c.Result == nil || c.Extra == nil || c.Result.Blocks != s.blocks || len(c.Result.Done) != (s.blocks+63)/64 || len(c.Extra.BinN) != Bins || len(c.Extra.BinMax) != Bins {
+		return fmt.Errorf("%w %s: malformed", ErrCheckpoint, s.ckpt)
+	}
+	s.row.Result, s.row.Extra = c.Result, c.Extra
+	s.saved = time.Now()
+	return nil
+}
+
+func (s *sweep) save() error {
+	if s.row.Result == nil {
+		return nil
+	}
+	b, err := json.Marshal(checkpointFile{Version: checkpointVersion, Key: s.key, Result: s.row.Result, Extra: s.row.Extra})
+	if err != nil {
+		return err
+	}
+	if err := WriteFileAtomic(s.ckpt, b); err != nil {
+		return err
+	}
+	s.saved, s.dirty = time.Now(), false
+	return nil
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so that path never holds a partial file.
+func WriteFileAtomic(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
