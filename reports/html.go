@@ -24,8 +24,8 @@ type htmlLegend struct{ Color, Label string }
 type htmlRow struct {
 	*Row
 	Anchor, Name, Flags, Inputs, MaxErr, MaxErrAt, MaxDist, MaxDistAt, CR, Mean, Q999, Bound, Check, OverAt, Color string
-	SourceKey                                                                                                   int
-	Exceeds                                                                                                     bool
+	SourceKey                                                                                                      int
+	Exceeds                                                                                                        bool
 }
 
 type htmlPage struct {
