@@ -1,0 +1,128 @@
+package fp_test
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/internal/golden"
+	"github.com/cudafp/cudafp/internal/testflag"
+)
+
+// deviceClasses lists this package's unary functions (expf, logf, roots,
+// 1.0f/x, the one-instruction functions) and the flags their emulation
+// reads. A flag the Go code does not read cannot change its results: for
+// the five exponentials and logarithms, -fmad=false only respells mul.f32
+// and add.f32 as mul.rn and add.rn (no multiply feeds an add: arith.go), and
+// -prec-div and -prec-sqrt do not reach them.
+var deviceClasses = []struct {
+	id    string
+	reads fp.Flags // the fields set are the flags the emulation reads
+}{
+	{"expf", fp.Flags{FTZ: true, FastLib: true}},
+	{"exp10f", fp.Flags{FTZ: true, FastLib: true}},
+	{"logf", fp.Flags{FTZ: true, FastLib: true}},
+	{"log2f", fp.Flags{FTZ: true, FastLib: true}},
+	{"log10f", fp.Flags{FTZ: true, FastLib: true}},
+	{"exp2f", fp.Flags{FTZ: true}},
+	{"sqrtf", fp.Flags{FTZ: true, ApproxSqrt: true}},
+	{"rsqrtf", fp.Flags{FTZ: true}},
+	{"op_rcp", fp.Flags{FTZ: true, ApproxDiv: true}},
+	{"op_rsqrt_expr", fp.Flags{FTZ: true, ApproxDiv: true, ApproxSqrt: true}},
+	{"rintf", fp.Flags{}},
+	{"truncf", fp.Flags{}},
+	{"floorf", fp.Flags{FTZ: true}},
+	{"ceilf", fp.Flags{FTZ: true}},
+	{"fabsf", fp.Flags{FTZ: true}},
+}
+
+// classOf keeps the fields of fl that the emulation reads.
+func classOf(fl, reads fp.Flags) fp.Flags {
+	return fp.Flags{
+		FTZ:        fl.FTZ && reads.FTZ,
+		ApproxDiv:  fl.ApproxDiv && reads.ApproxDiv,
+		ApproxSqrt: fl.ApproxSqrt && reads.ApproxSqrt,
+		NoFMAD:     fl.NoFMAD && reads.NoFMAD,
+		FastLib:    fl.FastLib && reads.FastLib,
+	}
+}
+
+// TestDeviceClasses proves the unary functions of deviceClasses against the
+// device under all six captured flag sets, computing each distinct
+// emulation once. The flag sets fall into classes by the flags the
+// emulation reads; the first flag set of each class is its representative:
+//
+//   - every other member's golden file must hold exactly the
+//     representative's device results (the same 256 block hashes, special
+//     grid outputs and recorded outputs);
+//   - the emulation under every member must equal the emulation under the
+//     representative on random inputs (the claim of deviceClasses, tested);
+//   - with CUDAFP_EXHAUSTIVE=1, golden.Verify checks each representative on
+//     all 2^32 inputs and every other member on the quick tier.
+//
+// Together: the emulation equals the device on every input under every flag
+// set, at the cost of one exhaustive sweep per class (internal/golden's
+// TestDevice sweeps each flag set the catalog's PTX-derived Sens
+// distinguishes, -fmad=false included). Without CUDAFP_EXHAUSTIVE the
+// device-side equalities and the random check run; TestDevice covers the
+// quick tier.
+func TestDeviceClasses(t *testing.T) {
+	exhaustive := testflag.Exhaustive()
+	seed := testflag.Seed()
+	for _, c := range deviceClasses {
+		t.Run(c.id, func(t *testing.T) {
+			var files []*golden.File
+			for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
+				f, err := golden.Load("../testdata/golden/" + fs + "/" + c.id + ".txt.gz")
+				if err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, f)
+			}
+			rep := map[fp.Flags]*golden.File{}
+			var reps, others []*golden.File
+			for _, f := range files {
+				if k := classOf(f.Flags, c.reads); rep[k] == nil {
+					rep[k] = f
+					reps = append(reps, f)
+				} else {
+					others = append(others, f)
+				}
+			}
+			fn := unaryFuncs[c.id]
+			r := rand.New(rand.NewPCG(seed, seed))
+			for _, f := range others {
+				rf := rep[classOf(f.Flags, c.reads)]
+				if f.Hashes != rf.Hashes || !slices.Equal(f.Special, rf.Special) || !slices.Equal(f.Recorded, rf.Recorded) {
+					t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", c.id, f.FlagSet, rf.FlagSet)
+				}
+				for range 1 << 14 {
+					x := math.Float32frombits(r.Uint32())
+					if a, b := math.Float32bits(fn(f.Flags, x)), math.Float32bits(fn(rf.Flags, x)); a != b {
+						t.Fatalf("%s(%s) = %s under %s but %s under %s, in one class (seed %d)", c.id, f32.Format(math.Float32bits(x)), f32.Format(a), f.FlagSet, f32.Format(b), rf.FlagSet, seed)
+					}
+				}
+			}
+			if !exhaustive {
+				return
+			}
+			check := func(rs []golden.Result) {
+				for _, r := range rs {
+					t.Logf("%s under %s (%s tier): %d mismatches in %d inputs (%d hash blocks)", r.ID, r.FlagSet, r.Tier, r.Mismatches, r.Inputs, r.BlocksChecked)
+					if !r.OK() {
+						t.Errorf("%s under %s: %d mismatches (blocks %x)", r.ID, r.FlagSet, r.Mismatches, r.BadBlocks)
+						for _, m := range r.First {
+							t.Errorf("  %s %s(%v) = %s, device %s", m.Where, r.Name, m.Args, m.GotS, m.WantS)
+						}
+					}
+				}
+			}
+			check(golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
+			check(golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
+		})
+	}
+}
