@@ -138,7 +138,7 @@ func (row *Row) checkText() string {
 	case "within":
 		return "yes" + detail
 	case "exceeds":
-		return fmt.Sprintf("no: %d inputs%s", s.Over, detail)
+		return fmt.Sprintf("no: %s%s", plural(s.Over, "input"), detail)
 	}
 	return "no documented bound"
 }
@@ -183,4 +183,12 @@ func (r *Report) inputDescs() []string {
 		}
 	}
 	return out
+}
+
+// plural spells "1 input", "2 inputs".
+func plural(n uint64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.FormatUint(n, 10) + " " + word + "s"
 }

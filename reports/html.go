@@ -138,7 +138,7 @@ var htmlTemplate = template.Must(template.New("report").Parse(`{{.Header}}
 <!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
+<meta charset="utf-8"/>
 <title>{{.Title}}</title>
 <style>
 body { font-family: 'Liberation Sans', Arial, Helvetica, sans-serif; margin: 1.5em; color: #222; font-size: 14px; }

@@ -295,13 +295,73 @@ func spellReal(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-// WriteJSON writes the report as indented JSON (docs/json.md).
+// WriteJSON writes the report as JSON (docs/json.md): one line per field,
+// per row and per left-out function, so that the provenance is one line
+// and a diff shows the rows that changed.
 func (r *Report) WriteJSON(w io.Writer) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	field := func(name string, v any, last bool) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&buf, "  %q: %s", name, b)
+		if !last {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+		return nil
+	}
+	list := func(name string, n int, item func(i int) any, last bool) error {
+		if n == 0 {
+			return field(name, []any{}, last)
+		}
+		fmt.Fprintf(&buf, "  %q: [\n", name)
+		for i := range n {
+			b, err := json.Marshal(item(i))
+			if err != nil {
+				return err
+			}
+			buf.WriteString("    ")
+			buf.Write(b)
+			if i < n-1 {
+				buf.WriteByte(',')
+			}
+			buf.WriteByte('\n')
+		}
+		buf.WriteString("  ]")
+		if !last {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+		return nil
+	}
+	buf.WriteString("{\n")
+	flags := r.Flags
+	if flags == nil {
+		flags = []string{}
+	}
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"schema", r.Schema}, {"provenance", r.Provenance}, {"flags", flags}, {"exhaustive", r.Exhaustive}, {"complete", r.Complete}} {
+		if err := field(f.name, f.v, false); err != nil {
+			return err
+		}
+	}
+	if r.Shard != nil {
+		if err := field("shard", r.Shard, false); err != nil {
+			return err
+		}
+	}
+	if err := list("rows", len(r.Rows), func(i int) any { return r.Rows[i] }, false); err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	if err := list("left_out", len(r.LeftOut), func(i int) any { return r.LeftOut[i] }, true); err != nil {
+		return err
+	}
+	buf.WriteString("}\n")
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 
@@ -357,9 +417,19 @@ func Merge(parts []*Report) (*Report, error) {
 		c.Result, c.Extra = nil, nil
 		out.Rows = append(out.Rows, &c)
 	}
+	seen := map[int]bool{}
 	for i, p := range parts {
 		if !slices.Equal(p.Flags, first.Flags) || p.Exhaustive != first.Exhaustive || len(p.Rows) != len(first.Rows) {
 			return nil, fmt.Errorf("part %d is a shard of another run (flags, exhaustive or rows differ)", i+1)
+		}
+		if p.Shard != nil {
+			if first.Shard == nil || p.Shard.Count != first.Shard.Count {
+				return nil, fmt.Errorf("part %d is shard %d of %d, part 1 is not of %d shards", i+1, p.Shard.Index, p.Shard.Count, p.Shard.Count)
+			}
+			if seen[p.Shard.Index] {
+				return nil, fmt.Errorf("shard %d of %d given twice", p.Shard.Index, p.Shard.Count)
+			}
+			seen[p.Shard.Index] = true
 		}
 		for j, row := range p.Rows {
 			o := out.Rows[j]

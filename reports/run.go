@@ -337,7 +337,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
 			o := opt
 			o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
-			return ulp.Exhaustive(ctx, unary, pr, o)
+			return ulp.Exhaustive(ctx, func(x uint32) uint32 { return pr.measure(ulp.Input{X: x}) }, pr, o)
 		}
 		s.key = fmt.Sprintf("%s|%s|%s|%s|exhaustive|%d", f.ID, c.name, eff.String(), f.Mode, s.blocks)
 		return s, nil
@@ -382,13 +382,12 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
 		n += gn
 	}
-	fn := func(x, y, z uint32) uint32 { return s.got(ulp.Input{X: x, Y: y, Z: z}) }
 	s.blocks = int((n + ulp.SampleBlock - 1) / ulp.SampleBlock)
 	s.size = func(b int) uint64 { return min(n, uint64(b+1)*ulp.SampleBlock) - uint64(b)*ulp.SampleBlock }
 	s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
 		o := opt
 		o.Shard, o.Shards = b, s.blocks
-		return ulp.Sampled(ctx, fn, pr, gen, n, desc, o)
+		return ulp.Sampled(ctx, func(x, y, z uint32) uint32 { return pr.measure(ulp.Input{X: x, Y: y, Z: z}) }, pr, gen, n, desc, o)
 	}
 	s.key = fmt.Sprintf("%s|%s|%s|%s|sampled|%d|%s", f.ID, c.name, eff.String(), f.Mode, n, desc)
 	return s, nil

@@ -1,0 +1,395 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/rounding"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// TestShardsMerge checks that the shards of a run merge into exactly the
+// unsharded report.
+func TestShardsMerge(t *testing.T) {
+	// Sweeps of several blocks (ulp.SampleBlock inputs each).
+	base := smallConfig(t)
+	base.Samples, base.Generated = 1<<18, 1<<17
+	full, err := Run(context.Background(), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full.Provenance = testProvenance
+	want := render(t, full, "json")
+	for _, n := range []int{2, 3, 7} {
+		var parts []*Report
+		for i := range n {
+			cfg := base
+			cfg.Shard, cfg.Shards = i, n
+			p, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Complete || p.Shard == nil || p.Shard.Index != i || p.Shard.Count != n {
+				t.Errorf("shard %d/%d: complete %v, shard %+v", i, n, p.Complete, p.Shard)
+			}
+			// Through JSON, as cudafp report merge reads them.
+			back, err := ReadJSON(render(t, p, "json"))
+			if err != nil {
+				t.Fatalf("shard %d/%d: %v", i, n, err)
+			}
+			parts = append(parts, back)
+		}
+		// Merging is order-independent: merge in reverse.
+		for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+			parts[i], parts[j] = parts[j], parts[i]
+		}
+		m, err := Merge(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Provenance = testProvenance
+		if got := render(t, m, "json"); !bytes.Equal(got, want) {
+			t.Errorf("%d shards merged differ from the unsharded run:\n%s", n, firstDiff(got, want))
+		}
+		if _, err := Merge(append(parts, parts[0])); err == nil {
+			t.Errorf("merging a shard twice: no error")
+		}
+	}
+}
+
+// TestDeterministicWorkers checks that the report does not depend on the
+// number of workers (scheduling order).
+func TestDeterministicWorkers(t *testing.T) {
+	want := render(t, smallReport(t), "json")
+	for _, w := range []int{1, 3} {
+		cfg := smallConfig(t)
+		cfg.Workers = w
+		r, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Provenance = testProvenance
+		if got := render(t, r, "json"); !bytes.Equal(got, want) {
+			t.Errorf("%d workers:\n%s", w, firstDiff(got, want))
+		}
+	}
+}
+
+// interruptAndResume runs cfg with checkpoints, cancelling it after stop
+// blocks, then runs it again and returns the resumed report and the number
+// of inputs the second run measured.
+func interruptAndResume(t *testing.T, cfg Config, stop int) (*Report, uint64, uint64) {
+	t.Helper()
+	cfg.Checkpoints = t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	blocks := 0
+	var first uint64
+	cfg.Progress = func(done, total uint64) {
+		first = total
+		if done > 0 {
+			if blocks++; blocks == stop {
+				cancel()
+			}
+		}
+	}
+	if _, err := Run(ctx, cfg); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: err = %v, want context.Canceled", err)
+	}
+	files, _ := os.ReadDir(cfg.Checkpoints)
+	if len(files) == 0 {
+		t.Fatal("the interrupted run left no checkpoint")
+	}
+	var second uint64
+	cfg.Progress = func(_, total uint64) { second = total }
+	r, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Provenance = testProvenance
+	return r, first, second
+}
+
+// TestResumeSampled interrupts the small report and resumes it from its
+// checkpoints: the result is the uninterrupted one, and the second run
+// measured only what the first had not.
+func TestResumeSampled(t *testing.T) {
+	want := render(t, smallReport(t), "json")
+	r, first, second := interruptAndResume(t, smallConfig(t), 3)
+	if got := render(t, r, "json"); !bytes.Equal(got, want) {
+		t.Errorf("resumed report differs:\n%s", firstDiff(got, want))
+	}
+	if second >= first {
+		t.Errorf("the resumed run measured %d inputs, the first run had %d to do", second, first)
+	}
+	// A finished run resumes to the same report without measuring.
+}
+
+// TestResumeExhaustive does the same on the exhaustive path, restricted to
+// a few blocks of 2^20 inputs.
+func TestResumeExhaustive(t *testing.T) {
+	f, _ := spec.Lookup("__expf")
+	cfg := Config{Funcs: []*spec.Func{f}, Flags: []fp.Flags{spec.Default, spec.FastMath}, Exhaustive: true,
+		only: func(_, b int) bool { return b%1024 == 1000 }}
+	full, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full.Provenance = testProvenance
+	if full.Rows[0].Result.N != 4<<20 || full.Rows[0].Result.Sweep != "exhaustive" {
+		t.Fatalf("N = %d, sweep %q; want 4·2^20 exhaustive", full.Rows[0].Result.N, full.Rows[0].Result.Sweep)
+	}
+	r, first, second := interruptAndResume(t, cfg, 2)
+	if got, want := render(t, r, "json"), render(t, full, "json"); !bytes.Equal(got, want) {
+		t.Errorf("resumed report differs:\n%s", firstDiff(got, want))
+	}
+	if second >= first {
+		t.Errorf("the resumed run measured %d inputs, the first run had %d to do", second, first)
+	}
+}
+
+// TestCheckpointOfAnotherSweep refuses a checkpoint file of another run.
+func TestCheckpointOfAnotherSweep(t *testing.T) {
+	cfg := smallConfig(t)
+	cfg.Funcs = cfg.Funcs[:1]
+	cfg.Checkpoints = t.TempDir()
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Samples, cfg.Generated = 1<<10, 1<<10
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, ErrCheckpoint) {
+		t.Errorf("err = %v, want ErrCheckpoint", err)
+	}
+}
+
+// TestHistogramLayout checks the reading of ulp's fine histogram against
+// ulp's own coarse one.
+func TestHistogramLayout(t *testing.T) {
+	for _, row := range smallReport(t).Rows {
+		res := row.Result
+		if len(res.Fine) != fineBins {
+			t.Fatalf("%s: %d fine bins, want %d", row.Function, len(res.Fine), fineBins)
+		}
+		coarse := make([]uint64, len(res.Hist))
+		for i, c := range res.Fine {
+			lo := float64(i) / fineSub
+			if i >= fineSub {
+				k, s := (i-fineSub)/finePerOct, (i-fineSub)%finePerOct
+				lo = math.Ldexp(1+float64(s)/finePerOct, k)
+				if i == fineBins-1 {
+					lo = 0x1p32
+				}
+			}
+			coarse[min(int(lo/0.25), len(coarse)-1)] += c
+		}
+		for j := range coarse {
+			if coarse[j] != res.Hist[j] {
+				t.Errorf("%s %v: coarse bin %d = %d from the fine bins, ulp says %d", row.Function, row.Flags, j, coarse[j], res.Hist[j])
+			}
+		}
+		h, ok := histogram(res)
+		var sum uint64
+		for _, c := range h {
+			sum += c
+		}
+		if !ok || sum != res.N {
+			t.Errorf("%s: histogram sums to %d, want %d", row.Function, sum, res.N)
+		}
+	}
+}
+
+const seed = 20250601
+
+// TestIEEEReferences checks the references of the IEEE operations: their
+// value is exact (the rounding in every mode agrees with package rounding,
+// and RN is within half an ulp of it).
+func TestIEEEReferences(t *testing.T) {
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, seed))
+	bad := 0
+	for _, ref := range []*ieeeRef{refAdd, refSub, refMul, refFma, refFms} {
+		for i := 0; i < 20000 && bad < 10; i++ {
+			in := ulp.Input{X: rng.Uint32(), Y: rng.Uint32(), Z: rng.Uint32()}
+			if i%2 == 1 { // same binade: cancellation
+				in.Y = in.X&0x7f800000 | in.Y&0x807fffff
+				in.Z = in.X&0x7f800000 | in.Z&0x807fffff
+			}
+			for _, m := range rounding.Modes {
+				want, v, _ := ref.Eval(in, m)
+				exact := exactValue(ref.name, in)
+				if exact == nil {
+					continue
+				}
+				if got := new(big.Float).SetPrec(2000).Add(big.NewFloat(v.Hi).SetPrec(2000), big.NewFloat(v.Lo)); got.Cmp(exact) != 0 {
+					t.Errorf("%s(%#08x, %#08x, %#08x): value %v + %v ≠ exact %v (seed %d)", ref.name, in.X, in.Y, in.Z, v.Hi, v.Lo, exact, seed)
+					bad++
+				}
+				if m == rounding.RN && ulp.Err(want, v) > 0.5 {
+					t.Errorf("%s(%#08x, %#08x, %#08x) RN = %#08x: error %v ulp > 0.5 (seed %d)", ref.name, in.X, in.Y, in.Z, want, ulp.Err(want, v), seed)
+					bad++
+				}
+			}
+		}
+	}
+}
+
+// exactValue returns the exact result of an IEEE operation, nil when it is
+// not a finite number.
+func exactValue(op string, in ulp.Input) *big.Float {
+	f := func(u uint32) *big.Float {
+		v := f32to64(in.X)
+		switch u {
+		case in.Y:
+			v = f32to64(in.Y)
+		case in.Z:
+			v = f32to64(in.Z)
+		}
+		if math.IsInf(v, 0) || v != v {
+			return nil
+		}
+		return new(big.Float).SetPrec(2000).SetFloat64(v)
+	}
+	x, y, z := f(in.X), f(in.Y), f(in.Z)
+	if x == nil || y == nil || z == nil {
+		return nil
+	}
+	r := new(big.Float).SetPrec(2000)
+	switch op {
+	case "add":
+		return r.Add(x, y)
+	case "sub":
+		return r.Sub(x, y)
+	case "mul":
+		return r.Mul(x, y)
+	case "fma":
+		return r.Add(r.Mul(x, y), z)
+	case "fms":
+		return r.Sub(r.Mul(x, y), z)
+	}
+	panic(op)
+}
+
+// TestConversionReferences checks the conversion references' exact values
+// and roundings at the edges of the integer types.
+func TestConversionReferences(t *testing.T) {
+	for _, c := range []struct {
+		in  spec.Type
+		v   uint64
+		val *big.Float
+	}{
+		{spec.I64, 1<<63 - 1, new(big.Float).SetInt64(math.MaxInt64)},
+		{spec.I64, 1 << 63, new(big.Float).SetInt64(math.MinInt64)},
+		{spec.I64, 1<<53 + 1, new(big.Float).SetInt64(1<<53 + 1)},
+		{spec.U64, math.MaxUint64, new(big.Float).SetUint64(math.MaxUint64)},
+		{spec.U64, 1<<63 + 1, new(big.Float).SetUint64(1<<63 + 1)},
+		{spec.I32, 0x80000000, big.NewFloat(-1 << 31)},
+		{spec.U32, 0xffffffff, big.NewFloat(1<<32 - 1)},
+		{spec.F64, math.Float64bits(0x1.fffffffp-127), big.NewFloat(0x1.fffffffp-127)},
+	} {
+		in := ulp.Input{X: uint32(c.v), Y: uint32(c.v >> 32)}
+		if !c.in.Wide() {
+			in.Y = 0
+		}
+		for _, m := range rounding.Modes {
+			want, v, _ := cvtRef{c.in}.Eval(in, m)
+			sum := new(big.Float).SetPrec(200).Add(new(big.Float).SetFloat64(v.Hi), new(big.Float).SetFloat64(v.Lo))
+			if sum.Cmp(c.val) != 0 {
+				t.Errorf("cvt %s %#x: value %v + %v, want %v", c.in, c.v, v.Hi, v.Lo, c.val)
+			}
+			// The rounding brackets the value: RD ≤ v ≤ RU, and RN is nearest.
+			g := new(big.Float).SetFloat64(f32to64(want))
+			switch cmp := g.Cmp(c.val); {
+			case m == rounding.RD && cmp > 0, m == rounding.RU && cmp < 0:
+				t.Errorf("cvt %s %#x %v = %#08x on the wrong side", c.in, c.v, m, want)
+			case m == rounding.RN && ulp.Err(want, v) > 0.5:
+				t.Errorf("cvt %s %#x RN = %#08x: error %v", c.in, c.v, want, ulp.Err(want, v))
+			}
+		}
+	}
+}
+
+// TestBounds checks the bound readings: flag-dependent clauses, the x- and
+// y-dependent ulp bounds.
+func TestBounds(t *testing.T) {
+	get := func(n string) *spec.Func {
+		f, ok := spec.Lookup(n)
+		if !ok {
+			t.Fatalf("no %s", n)
+		}
+		return f
+	}
+	for _, c := range []struct {
+		f    string
+		fl   fp.Flags
+		cr   bool
+		text string
+	}{
+		{"x/y", spec.Default, true, "correctly rounded"},
+		{"x/y", spec.PrecDiv0, false, "2 ulp"},
+		{"x/y", spec.FastMath, false, "2 ulp"},
+		{"1.0f/x", spec.Default, true, "correctly rounded"},
+		{"1.0f/x", spec.FastMath, false, "1 ulp"},
+		{"sqrtf", spec.Default, true, "correctly rounded"},
+		{"sqrtf", spec.PrecSqrt0, false, "1 ulp"},
+		{"expf", spec.Default, false, "2 ulp"},
+		{"__expf", spec.Default, false, "2 + floor(|1.173 x|) ulp"},
+		{"__logf", spec.Default, false, "abs 2^-21.41 on [0.5, 2]; 3 ulp elsewhere"},
+		{"__fdividef", spec.Default, false, "2 ulp for |y| in [2^-126, 2^126]"},
+		{"lg2.approx.f32", spec.Default, false, "abs 2^-22 on [0.5, 2]; rel 2^-22 elsewhere"},
+		{"__powf", spec.Default, false, "none"},
+	} {
+		b := boundFor(get(c.f), c.fl)
+		if b.CR != c.cr || describeBound(b).Reading != c.text {
+			t.Errorf("%s %q: CR %v, %q; want %v, %q", c.f, c.fl.String(), b.CR, describeBound(b).Reading, c.cr, c.text)
+		}
+	}
+	ex := &check{b: get("__expf").Bound, floatArg: true}
+	for _, c := range []struct {
+		x    float32
+		want float64
+	}{{0, 2}, {1, 3}, {-10, 13}, {88, 105}, {float32(math.NaN()), 2}, {float32(math.Inf(-1)), math.Inf(1)}} {
+		if got := ex.ulpAt(ulp.Input{X: math.Float32bits(c.x)}); got != c.want {
+			t.Errorf("__expf bound at %v = %v, want %v", c.x, got, c.want)
+		}
+	}
+	dv := &check{b: get("__fdividef").Bound, floatArg: true}
+	if got := dv.ulpAt(ulp.Input{X: math.Float32bits(1), Y: math.Float32bits(0x1p127)}); !math.IsInf(got, 1) {
+		t.Errorf("__fdividef bound for y = 2^127: %v, want +Inf (none)", got)
+	}
+	if got := dv.ulpAt(ulp.Input{X: math.Float32bits(1), Y: math.Float32bits(-3)}); got != 2 {
+		t.Errorf("__fdividef bound for y = -3: %v, want 2", got)
+	}
+	sc := componentBound(get("__sincosf"), "sin", spec.Default)
+	if sc.Abs != get("__sinf").Bound.Abs || componentBound(get("__sincosf"), "cos", spec.Default).Abs != get("__cosf").Bound.Abs {
+		t.Errorf("__sincosf component bounds: %v", sc.Abs)
+	}
+}
+
+// TestMeasurable checks the split of the catalog: every function is either
+// measured or left out with a reason.
+func TestMeasurable(t *testing.T) {
+	in, out := Measurable()
+	if len(in)+len(out) != len(spec.All()) {
+		t.Fatalf("%d measurable + %d left out ≠ %d", len(in), len(out), len(spec.All()))
+	}
+	for _, f := range in {
+		for _, o := range f.Out {
+			if o != spec.F32 {
+				t.Errorf("%s has a %s result but is measured", f.Name, o)
+			}
+		}
+	}
+	for _, l := range out {
+		if l.Reason != reasonIntResult && l.Reason != reasonNoRef && l.Reason != reasonNotImplemented {
+			t.Errorf("%s: reason %q", l.Function, l.Reason)
+		}
+	}
+}
