@@ -1,0 +1,265 @@
+package bench
+
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/internal/spec"
+)
+
+// Calls is the number of inputs of a per-call benchmark: one benchmark op
+// evaluates the function on Calls precomputed inputs (12 KiB of float32
+// arguments at most, which stay in the L1 cache).
+const Calls = 1 << 10
+
+// inputSeed seeds every input class (splitmix64 through spec.Draw). Inputs
+// depend on the class, the function's family and argument types, never on
+// the function itself, so functions of one family (expf, __expf,
+// ex2.approx.f32 …) are timed on the same inputs.
+const inputSeed uint64 = 0x6375646166702d62 // "cudafp-b"
+
+// Class names. A class is a set of inputs that takes one path through a
+// kernel: special-case paths change the timing by orders of magnitude, so
+// one constant input measures only one of them (STYLE.md §2.11).
+const (
+	Normal    = "normal"    // normal arguments in the function's usual domain
+	Subnormal = "subnormal" // subnormal arguments (flushed under -ftz=true)
+	Special   = "special"   // the catalog's special-value grid (±0, ±Inf, NaNs, thresholds)
+	Huge      = "huge"      // arguments beyond the usual domain: overflow, saturation, Payne–Hanek reduction
+	Small     = "small"     // integer arguments below 2^24 in magnitude (exactly representable)
+)
+
+// An argGen maps one 64-bit random draw to the bit pattern of an argument.
+type argGen func(r uint64) uint64
+
+// class is an input class of one function: a name and one generator per
+// argument; special classes draw from the function's grid instead.
+type class struct {
+	name    string
+	args    []argGen // nil for the special class
+	special bool
+}
+
+// uniformExp returns normal float32 encodings with an unbiased exponent in
+// [lo, hi] and a uniform fraction, of either sign when signed.
+func uniformExp(lo, hi int32, signed bool) argGen {
+	return func(r uint64) uint64 {
+		e := lo + int32(r%uint64(hi-lo+1))
+		u := uint32(e+f32.Bias)<<f32.FracBits | uint32(r>>20)&f32.FracMask
+		if signed {
+			u |= uint32(r>>63) << 31
+		}
+		return uint64(u)
+	}
+}
+
+// uniformValue returns float32 encodings of values uniform in [a, b]
+// (rounded to nearest). The explicit conversions keep the compiler from
+// fusing the arithmetic, so the inputs are the same on every GOARCH.
+func uniformValue(a, b float64) argGen {
+	return func(r uint64) uint64 {
+		u := float64(r>>11) * 0x1p-53 // [0, 1)
+		v := float64((b-a)*u) + a
+		return uint64(math.Float32bits(float32(v)))
+	}
+}
+
+// subnormal returns nonzero subnormal encodings, of either sign when signed.
+func subnormal(signed bool) argGen {
+	return func(r uint64) uint64 {
+		u := uint32(r>>20)%f32.FracMask + 1
+		if signed {
+			u |= uint32(r>>63) << 31
+		}
+		return uint64(u)
+	}
+}
+
+// intBits returns uniform integers of the given width (32 or 64 bits).
+func intBits(width int) argGen {
+	return func(r uint64) uint64 {
+		if width == 32 {
+			return r >> 32
+		}
+		return r
+	}
+}
+
+// smallInt returns integers in (-2^24, 2^24) of the given width, or in
+// [0, 2^24) when unsigned.
+func smallInt(width int, unsigned bool) argGen {
+	return func(r uint64) uint64 {
+		v := int64(r>>40) & (1<<24 - 1)
+		if !unsigned && r&1 != 0 {
+			v = -v
+		}
+		if width == 32 {
+			return uint64(uint32(int32(v)))
+		}
+		return uint64(v)
+	}
+}
+
+// f64Exp returns float64 encodings with an unbiased exponent in [lo, hi]
+// and a uniform 52-bit fraction, of either sign.
+func f64Exp(lo, hi int64) argGen {
+	return func(r uint64) uint64 {
+		e := lo + int64(r%uint64(hi-lo+1))
+		return r&(1<<63) | uint64(e+1023)<<52 | (r>>8)&(1<<52-1)
+	}
+}
+
+// same repeats one generator for every argument of f.
+func same(f *spec.Func, g argGen) []argGen {
+	out := make([]argGen, f.Arity())
+	for i := range out {
+		out[i] = g
+	}
+	return out
+}
+
+// classes returns the input classes of f, chosen by its family and argument
+// types (the catalog's Family), always starting with Normal and ending with
+// Special.
+func classes(f *spec.Func) []class {
+	cl := func(name string, args ...argGen) class { return class{name: name, args: args} }
+	special := class{name: Special, special: true}
+	switch f.In[0] {
+	case spec.I32, spec.U32:
+		return []class{cl(Normal, intBits(32)), cl(Small, smallInt(32, f.In[0] == spec.U32)), special}
+	case spec.I64, spec.U64:
+		return []class{cl(Normal, intBits(64)), cl(Small, smallInt(64, f.In[0] == spec.U64)), special}
+	case spec.F64:
+		return []class{cl(Normal, f64Exp(-126, 127)), cl(Subnormal, f64Exp(-149, -127)), cl(Huge, f64Exp(128, 1023)), special}
+	}
+	sub := subnormal(true)
+	var cs []class
+	switch f.Family {
+	case spec.FamArith:
+		cs = []class{
+			cl(Normal, same(f, uniformExp(-10, 10, true))...),
+			cl(Subnormal, same(f, sub)...),
+			cl(Huge, same(f, uniformExp(126, 127, true))...), // sums overflow
+		}
+	case spec.FamMul:
+		cs = []class{
+			cl(Normal, same(f, uniformExp(-20, 20, true))...),
+			cl(Subnormal, sub, uniformExp(0, 20, true)),
+			cl(Huge, same(f, uniformExp(60, 70, true))...), // products overflow
+		}
+	case spec.FamDiv:
+		cs = []class{
+			cl(Normal, same(f, uniformExp(-20, 20, true))...),
+			cl(Subnormal, sub, uniformExp(-5, 5, true)),
+			cl(Huge, uniformExp(-20, 20, true), uniformExp(126, 127, true)), // |y| > 2^126: scaled paths
+		}
+	case spec.FamFMA:
+		cs = []class{
+			cl(Normal, same(f, uniformExp(-10, 10, true))...),
+			cl(Subnormal, uniformExp(-70, -60, true), uniformExp(-70, -60, true), sub), // subnormal products and addends
+			cl(Huge, uniformExp(60, 64, true), uniformExp(60, 64, true), uniformExp(120, 127, true)),
+		}
+	case spec.FamPow:
+		cs = []class{
+			cl(Normal, uniformValue(0x1p-24, 16), uniformValue(-40, 40)), // DESIGN.md's powf domain
+			cl(Subnormal, subnormal(false), uniformValue(-1, 1)),
+			cl(Huge, uniformExp(20, 127, false), uniformValue(-40, 40)), // overflow and underflow
+		}
+	case spec.FamExp:
+		lo, hi := -87.0, 88.0 // e^x: normal results
+		switch f.Ref {
+		case "exp2":
+			lo, hi = -126, 127
+		case "exp10":
+			lo, hi = -37, 38
+		}
+		cs = []class{
+			cl(Normal, uniformValue(lo, hi)),
+			cl(Subnormal, sub),
+			cl(Huge, uniformExp(7, 30, true)), // |x| ≥ 128: overflow to Inf, underflow to 0
+		}
+	case spec.FamLog:
+		cs = []class{
+			cl(Normal, uniformExp(-126, 127, false)),
+			cl(Subnormal, subnormal(false)),
+		}
+	case spec.FamTrig:
+		cs = []class{
+			cl(Normal, uniformExp(-6, 6, true)), // |x| < 128
+			cl(Subnormal, sub),
+			cl(Huge, uniformExp(20, 127, true)), // Payne–Hanek reduction
+		}
+	case spec.FamTanh:
+		cs = []class{
+			cl(Normal, uniformExp(-10, 3, true)),
+			cl(Subnormal, sub),
+			cl(Huge, uniformExp(4, 127, true)), // saturated
+		}
+	case spec.FamRoot:
+		cs = []class{
+			cl(Normal, uniformExp(-126, 127, false)),
+			cl(Subnormal, subnormal(false)),
+		}
+	case spec.FamRound:
+		cs = []class{
+			cl(Normal, uniformExp(-4, 30, true)), // fractions and integers below 2^31
+			cl(Subnormal, sub),
+			cl(Huge, uniformExp(31, 127, true)), // saturating conversions, integral values
+		}
+	default: // FamMisc
+		cs = []class{
+			cl(Normal, same(f, uniformExp(-20, 20, true))...),
+			cl(Subnormal, same(f, sub)...),
+		}
+	}
+	return append(cs, special)
+}
+
+// className lists the class names of f, in order.
+func classNames(f *spec.Func) []string {
+	var out []string
+	for _, c := range classes(f) {
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// findClass returns f's class named name.
+func findClass(f *spec.Func, name string) (class, bool) {
+	for _, c := range classes(f) {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return class{}, false
+}
+
+// inputs returns n inputs of f in class c, as bit patterns of the argument
+// types (spec.Kernel's packing): in[a][i] is argument a of input i. They
+// are a pure function of (class, family, argument types, i).
+func (c class) inputs(f *spec.Func, n int) [3][]uint64 {
+	var in [3][]uint64
+	for a := range f.Arity() {
+		in[a] = make([]uint64, n)
+	}
+	salt := uint64(0)
+	for _, ch := range c.name {
+		salt = salt*131 + uint64(ch)
+	}
+	seed := inputSeed ^ spec.Mix64(salt)
+	grid := f.Grid()
+	for i := range n {
+		if c.special {
+			k := int(spec.Draw(seed, uint64(i)) % uint64(f.GridLen()))
+			p := f.GridPoint(grid, k)
+			for a := range f.Arity() {
+				in[a][i] = p[a]
+			}
+			continue
+		}
+		for a, g := range c.args {
+			in[a][i] = g(spec.Draw(seed, uint64(3*i+a)))
+		}
+	}
+	return in
+}

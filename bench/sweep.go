@@ -1,0 +1,146 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// Sweep geometry. An exhaustive sweep of a unary function is cut into
+// sweepBlocks blocks of 2^16 consecutive encodings; a sweep case runs the
+// blocks b with b mod sweepShards = sweepShard: 8 blocks, the encodings
+// 0x1f00xxxx, 0x3f00xxxx (0.5 ≤ x < 0.502), 0x5f00xxxx, 0x7f00xxxx and their
+// negatives, a cross-section of the binades that avoids the NaN encodings
+// (which would be over-represented in 8 blocks). A function of two
+// arguments sweeps the first SweepInputs of its generated inputs
+// (spec.Func.Input, the device capture's generators).
+const (
+	sweepBlocks = 1 << 16
+	sweepShards = 1 << 13
+	sweepShard  = 0x3f00 % sweepShards
+	SweepInputs = sweepBlocks / sweepShards * (1 << 32 / sweepBlocks) // 2^19
+)
+
+// sweepBlockStarts returns the first encoding of each block of a sweep case.
+func sweepBlockStarts() []uint32 {
+	var out []uint32
+	for b := uint32(sweepShard); b < sweepBlocks; b += sweepShards {
+		out = append(out, b<<16)
+	}
+	return out
+}
+
+// sweepable reports whether f can be swept against a reference: what
+// cudafp report measures, with one binary32 result.
+func sweepable(f *spec.Func) (*ulp.Ref, bool) {
+	if !f.Implemented() {
+		return nil, false
+	}
+	return referenceOf(f)
+}
+
+// SweepCases returns the sweep throughput cases of funcs (every
+// implemented function with a reference when nil) under each of flags
+// (DefaultFlags when nil) that changes the function: per function and flag
+// set, part=emu (the emulation alone over SweepInputs inputs, as the sweep
+// calls it: spec.Func.Unary32, or the catalog kernel) and part=sweep
+// (emulation, reference and statistics: ulp.Exhaustive on the sweep's
+// blocks, or ulp.Sampled on the generated inputs, in one worker, so the
+// Minputs/s are per core; a sweep uses every core).
+func SweepCases(funcs []*spec.Func, flags []fp.Flags) []*Case {
+	if funcs == nil {
+		funcs = Implemented()
+	}
+	if flags == nil {
+		flags = DefaultFlags
+	}
+	var out []*Case
+	for _, f := range funcs {
+		ref, ok := sweepable(f)
+		if !ok {
+			continue
+		}
+		for _, fl := range flagSets(f, flags) {
+			mk := func(part, expr string, prep func() runner) *Case {
+				return &Case{
+					Bench: BenchSweep, Name: fmt.Sprintf("%s/flags=%s/part=%s", benchName(f), fl.Name(), part),
+					Func: f, Flags: fl, Impl: part, Expr: expr, Unit: "input", Per: SweepInputs, Typed: true, prepare: prep,
+				}
+			}
+			opt := ulp.Options{Func: f.Name, Flags: fl.String(), Mode: f.Mode, Workers: 1, Quiet: true}
+			if f.Exhaustive() {
+				out = append(out,
+					mk(Emu, "spec.Func.Unary32 over the sweep's blocks", func() runner { return sweepEmuUnary(f, fl) }),
+					mk(Sweep, "ulp.Exhaustive on the sweep's blocks, 1 worker", func() runner {
+						fn, _ := f.Unary32(fl)
+						o := opt
+						o.Blocks, o.Shard, o.Shards = sweepBlocks, sweepShard, sweepShards
+						return runner{run: func() {
+							if _, err := ulp.Exhaustive(context.Background(), fn, ref, o); err != nil {
+								panic(err)
+							}
+						}}
+					}))
+				continue
+			}
+			out = append(out,
+				mk(Emu, "spec.Func.Impl kernel over the generated inputs", func() runner { return sweepEmuGenerated(f, fl) }),
+				mk(Sweep, "ulp.Sampled on the generated inputs, 1 worker", func() runner {
+					k, _ := f.Impl(fl)
+					fn := func(x, y, z uint32) uint32 { return uint32(k(uint64(x), uint64(y), uint64(z))) }
+					gen := func(i uint64) (x, y, z uint32) {
+						in := f.Input(i)
+						return uint32(in[0]), uint32(in[1]), uint32(in[2])
+					}
+					return runner{run: func() {
+						if _, err := ulp.Sampled(context.Background(), fn, ref, gen, SweepInputs, "generated inputs", opt); err != nil {
+							panic(err)
+						}
+					}}
+				}))
+		}
+	}
+	return out
+}
+
+// sweepEmuUnary runs f's Unary32 over the sweep's blocks.
+func sweepEmuUnary(f *spec.Func, fl fp.Flags) runner {
+	fn, _ := f.Unary32(fl)
+	starts := sweepBlockStarts()
+	var acc uint32
+	return runner{run: func() {
+		for _, s := range starts {
+			for x := s; x < s+1<<16; x++ {
+				acc ^= fn(x)
+			}
+		}
+		sink += uint64(acc)
+	}}
+}
+
+// sweepEmuGenerated runs f's kernel over its first SweepInputs generated
+// inputs, precomputed.
+func sweepEmuGenerated(f *spec.Func, fl fp.Flags) runner {
+	k, _ := f.Impl(fl)
+	var in [3][]uint64
+	for a := range 3 {
+		in[a] = make([]uint64, SweepInputs)
+	}
+	for i := range uint64(SweepInputs) {
+		p := f.Input(i)
+		for a := range 3 {
+			in[a][i] = p[a]
+		}
+	}
+	var acc uint64
+	return runner{run: func() {
+		xs, ys, zs := in[0], in[1][:len(in[0])], in[2][:len(in[0])]
+		for i, x := range xs {
+			acc ^= k(x, ys[i], zs[i])
+		}
+		sink += acc
+	}}
+}

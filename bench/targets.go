@@ -1,0 +1,107 @@
+package bench
+
+import (
+	"math"
+	"slices"
+)
+
+// A Target is a throughput goal of the project's benchmark issue, checked
+// against measured Results (never by a test: timings depend on the
+// machine). Each is read on class Normal under nvcc's default flags.
+type Target struct {
+	Name    string   // what is promised
+	IDs     []string // catalog IDs it covers; nil: every case of Impl
+	Impl    string   // the implementation measured (Emu, Ref)
+	Metric  string   // "x-native", "ns/call", or "bigfloat64/ref" (speed-up, the inverse of x-bigfloat64)
+	Limit   float64  // the bound
+	AtLeast bool     // the value must reach Limit (a speed-up); otherwise stay within it
+	Mean    bool     // the bound holds for the geometric mean; otherwise for every function
+}
+
+// Targets are the goals of "Throughput benchmarks against the alternatives
+// a user would pick".
+var Targets = []Target{
+	{Name: "RN IEEE operations within 3× of native float32", Impl: Emu, Metric: "x-native", Limit: 3,
+		IDs: []string{"i_fadd_rn", "i_fsub_rn", "i_fmul_rn", "i_fdiv_rn", "i_frcp_rn", "i_fsqrt_rn", "op_add", "op_sub", "op_mul", "op_div", "op_rcp", "sqrtf"}},
+	{Name: "directed modes and fma within 6× of native float32", Impl: Emu, Metric: "x-native", Limit: 6,
+		IDs: []string{
+			"i_fadd_rz", "i_fadd_ru", "i_fadd_rd", "i_fsub_rz", "i_fsub_ru", "i_fsub_rd",
+			"i_fmul_rz", "i_fmul_ru", "i_fmul_rd", "i_fdiv_rz", "i_fdiv_ru", "i_fdiv_rd",
+			"i_frcp_rz", "i_frcp_ru", "i_frcp_rd", "i_fsqrt_rz", "i_fsqrt_ru", "i_fsqrt_rd",
+			"i_fmaf_rn", "i_fmaf_rz", "i_fmaf_ru", "i_fmaf_rd",
+			"i_fmaf_ieee_rn", "i_fmaf_ieee_rz", "i_fmaf_ieee_ru", "i_fmaf_ieee_rd", "fmaf", "op_madd", "op_msub",
+		}},
+	{Name: "MUFU models (ptx.*Approx) under 10 ns/call", Impl: Emu, Metric: "ns/call", Limit: 10,
+		IDs: []string{
+			"ptx_ex2_approx_f32", "ptx_ex2_approx_ftz_f32", "ptx_lg2_approx_f32", "ptx_lg2_approx_ftz_f32",
+			"ptx_sin_approx_f32", "ptx_sin_approx_ftz_f32", "ptx_cos_approx_f32", "ptx_cos_approx_ftz_f32",
+			"ptx_rcp_approx_f32", "ptx_rcp_approx_ftz_f32", "ptx_rsqrt_approx_f32", "ptx_rsqrt_approx_ftz_f32",
+			"ptx_sqrt_approx_f32", "ptx_sqrt_approx_ftz_f32", "ptx_tanh_approx_f32",
+			"ptx_div_approx_f32", "ptx_div_approx_ftz_f32",
+		}},
+	{Name: "expf, logf, sinf, powf within 2× of the native float64 route", Impl: Emu, Metric: "x-native", Limit: 2,
+		IDs: []string{"expf", "logf", "sinf", "powf"}},
+	{Name: "certified reference ≥ 100× faster than bigfloat at 64 bits (geometric mean)", Impl: Ref, Metric: "bigfloat64/ref", Limit: 100, AtLeast: true, Mean: true},
+}
+
+// TargetResult is a Target read off measured Results.
+type TargetResult struct {
+	Target
+	N       int     // functions measured
+	Geomean float64 // geometric mean of the metric
+	Worst   float64 // the worst value (largest, or smallest for AtLeast)
+	WorstID string  // the function reaching it
+	Met     bool
+}
+
+// Evaluate reads t off rs (class Normal, default flags); N is 0 when rs
+// holds none of its functions.
+func (t Target) Evaluate(rs []Result) TargetResult {
+	tr := TargetResult{Target: t}
+	var vs []float64
+	for _, r := range rs {
+		if r.Bench != BenchFunc || r.Impl != t.Impl || r.Class != Normal || r.FlagsName != "default" {
+			continue
+		}
+		if t.IDs != nil && !slices.Contains(t.IDs, r.ID) {
+			continue
+		}
+		var v float64
+		switch t.Metric {
+		case "ns/call":
+			v = r.Ns
+		case "x-native":
+			if r.RatioTo != Native {
+				continue
+			}
+			v = r.Ratio
+		case "bigfloat64/ref":
+			if r.RatioTo != Bigfloat64 || r.Ratio == 0 {
+				continue
+			}
+			v = 1 / r.Ratio
+		}
+		if v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+			continue
+		}
+		vs = append(vs, v)
+		if worse := tr.N == 0 || (t.AtLeast && v < tr.Worst) || (!t.AtLeast && v > tr.Worst); worse {
+			tr.Worst, tr.WorstID = v, r.ID
+		}
+		tr.N++
+	}
+	if tr.N == 0 {
+		return tr
+	}
+	tr.Geomean = geomean(vs)
+	v := tr.Worst
+	if t.Mean {
+		v = tr.Geomean
+	}
+	if t.AtLeast {
+		tr.Met = v >= t.Limit
+	} else {
+		tr.Met = v <= t.Limit
+	}
+	return tr
+}
