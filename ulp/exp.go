@@ -123,17 +123,22 @@ func expSpecial(x uint32) (kres, bool) {
 //	|x| < 2^-40: e^x = 1 + x + δ, 0 ≤ δ ≤ x²·0.51 < 2^-40.9·|x|: err = 2^-40·|x|
 //	otherwise: expReduce(x), expCore; relative error ≤ 2^-66 + 2^-83/0.99 < 2^-65.9
 func expKernel(x uint32) kres {
+	// The common classes first, on the encoding: 0 < |x| < 2^-40 and |x| > 100
+	// (NaN and ±Inf included) make up 82% of all inputs.
+	ax := x & f32.AbsMask
+	if ax-1 < 0x2b800000-1 { // 0 < |x| < 2^-40
+		xf := float64(math.Float32frombits(x))
+		return kres{v: DD{1, xf}, err: 0x1p-40 * math.Abs(xf)}
+	}
 	if r, ok := expSpecial(x); ok {
 		return r
 	}
 	xf := float64(math.Float32frombits(x))
-	switch ax := math.Abs(xf); {
+	switch {
 	case xf > 100:
 		return kres{v: DD{expOutside(xf), 0}, rep: 0x1p200}
 	case xf < -110:
 		return kres{v: DD{expOutside(xf), 0}, rep: 0x1p-300}
-	case ax < 0x1p-40:
-		return kres{v: DD{1, xf}, err: 0x1p-40 * ax}
 	}
 	k, sh, sl := expReduce(xf)
 	hi, lo := expCore(k, sh, sl)

@@ -54,13 +54,20 @@ func exactRes(v float64) kres { return kres{v: DD{v, 0}} }
 // round returns the rounding of k in mode m, or ok = false when the fast
 // path cannot decide.
 func (k kres) round(m rounding.Mode) (uint32, bool) {
+	if m == rounding.RN {
+		switch {
+		case k.rep != 0:
+			return round64RN(k.rep), true
+		case k.err == 0:
+			return round64RN(k.v.Hi), true
+		}
+		return decideRN(k.v.Hi, k.v.Lo, k.err)
+	}
 	switch {
 	case k.rep != 0:
 		return round64(k.rep, m), true
 	case k.err == 0:
 		return round64(k.v.Hi, m), true
-	case m == rounding.RN:
-		return decideRN(k.v.Hi, k.v.Lo, k.err)
 	}
 	return decide(k.v.Hi, k.v.Lo, k.err, m)
 }

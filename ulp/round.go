@@ -139,6 +139,17 @@ func round64(v float64, m rounding.Mode) uint32 {
 	return bits32(t+q, sign)
 }
 
+// round64RN is round64 in RN: Go's float64-to-float32 conversion, which the
+// language specifies as IEEE-754 round-to-nearest-even (subnormals, ties and
+// overflow to ±Inf included) on every GOARCH; NaN gives the canonical NaN.
+// TestRound64 checks it against the oracle.
+func round64RN(v float64) uint32 {
+	if v != v {
+		return f32.CanonicalNaNBits
+	}
+	return math.Float32bits(float32(v))
+}
+
 // decideRN is decide for RN on the common path (|hi| in the normal binary32
 // range, hi + lo not just below a binary32 number); it defers to decide
 // otherwise. The encoding of t = RZ(|hi|) is read off the float64 bits: the

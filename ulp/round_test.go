@@ -71,6 +71,10 @@ func TestRound64(t *testing.T) {
 	fails := 0
 	for i := 0; i < n && fails < 10; i++ {
 		v := drawDouble(r)
+		if got, want := round64RN(v), round64(v, rounding.RN); got != want {
+			t.Errorf("round64RN(%s) = %s, round64 = %s", fmtF64(v), f32.Format(got), f32.Format(want))
+			fails++
+		}
 		for _, m := range rounding.Modes {
 			got := round64(v, m)
 			var want uint32

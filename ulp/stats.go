@@ -203,7 +203,7 @@ func (s *Stats) add(in Input, got, want uint32, v DD, slow, ordered bool) {
 	s.Fine[fineBin(e)]++
 	if e < hugeErr {
 		var c uint64
-		s.ErrSum[1], c = bits.Add64(s.ErrSum[1], uint64(e*(1<<sumFracBits)), 0)
+		s.ErrSum[1], c = bits.Add64(s.ErrSum[1], uint64(int64(e*(1<<sumFracBits))), 0)
 		s.ErrSum[0] += c
 	} else {
 		s.Huge++
@@ -234,6 +234,7 @@ func unaryRun(s *Stats, lo, end uint64, f func(uint32) uint32, eval func(uint32)
 	sumHi, sumLo := s.ErrSum[0], s.ErrSum[1]
 	fine := s.Fine[:fineBins]
 	dc := &s.DistCount
+	abs := s.Abs
 	for x := lo; x < end; x++ {
 		xi := uint32(x)
 		got := f(xi)
@@ -262,13 +263,13 @@ func unaryRun(s *Stats, lo, end uint64, f func(uint32) uint32, eval func(uint32)
 		fine[fineBin(e)]++
 		if e < hugeErr {
 			var c uint64
-			sumLo, c = bits.Add64(sumLo, uint64(e*(1<<sumFracBits)), 0)
+			sumLo, c = bits.Add64(sumLo, uint64(int64(e*(1<<sumFracBits))), 0) // < 2^63: one conversion
 			sumHi += c
 		} else {
 			huge++
 		}
-		if s.Abs != nil {
-			s.Abs.add(Input{X: xi}, got, v)
+		if abs != nil {
+			abs.add(Input{X: xi}, got, v)
 		}
 	}
 	s.N += end - lo
