@@ -9,16 +9,27 @@ import (
 )
 
 // boundFor returns the documented bound of f that applies under the flags
-// fl. The catalog's numeric reading of a bound whose words depend on the
+// fl, and the function whose bound it is (f, or the intrinsic
+// -use_fast_math compiles f to).
+//
+// The catalog's numeric reading of a bound whose words depend on the
 // flags ("0 ulp when compiled with -prec-div=true; 2 ulp otherwise") holds
 // the looser clause; the precise clause applies here when the flags select
-// the precise code.
-func boundFor(f *spec.Func, fl fp.Flags) spec.Bound {
+// the precise code. Under -use_fast_math's library-to-intrinsic swap
+// (expf → __expf, x/y → __fdividef), the intrinsic's bound applies.
+func boundFor(f *spec.Func, fl fp.Flags) (spec.Bound, *spec.Func) {
+	if fl.FastLib && f.Sens&spec.SensFastLib != 0 {
+		if g := fastIntrinsic(f); g != nil {
+			b := g.Bound
+			b.Text = "-use_fast_math compiles " + f.Name + " to " + g.Name + ": " + b.Text
+			return b, g
+		}
+	}
 	b := f.Bound
 	precise := false
 	switch f.ID {
 	case "op_div", "fdividef":
-		precise = !fl.ApproxDiv && !fl.FastLib
+		precise = !fl.ApproxDiv
 	case "op_rcp":
 		precise = !fl.ApproxDiv
 	case "sqrtf":
@@ -27,7 +38,21 @@ func boundFor(f *spec.Func, fl fp.Flags) spec.Bound {
 	if precise {
 		b.CR, b.ULP, b.ULPSlope, b.YRange = true, 0, 0, [2]float64{}
 	}
-	return b
+	return b, f
+}
+
+// fastIntrinsic returns the intrinsic that -use_fast_math substitutes for
+// f, or nil.
+func fastIntrinsic(f *spec.Func) *spec.Func {
+	name := "__" + f.Name
+	switch f.ID {
+	case "op_div", "fdividef":
+		name = "__fdividef"
+	}
+	if g, ok := spec.Lookup(name); ok && g.Kind == spec.Intrinsic && g.Arity() == f.Arity() && len(g.Out) == len(f.Out) {
+		return g
+	}
+	return nil
 }
 
 // check tests one measurement against a documented bound, input by input.
@@ -36,18 +61,18 @@ type check struct {
 	floatArg bool // the arguments are float32 (the bound's x and y)
 }
 
-// componentBound returns the bound of one result of f: __sincosf documents
-// one absolute bound per component, which the catalog states separately for
-// __sinf and __cosf.
+// componentBound returns the bound of one result of f under fl:
+// __sincosf (and sincosf under -use_fast_math) documents one absolute bound
+// per component, which the catalog states separately for __sinf and __cosf.
 func componentBound(f *spec.Func, comp string, fl fp.Flags) spec.Bound {
-	b := boundFor(f, fl)
-	if f.Name == "__sincosf" {
+	b, g := boundFor(f, fl)
+	if g.Name == "__sincosf" && comp != "" {
 		name := "__sinf"
 		if comp == "cos" {
 			name = "__cosf"
 		}
-		if g, ok := spec.Lookup(name); ok {
-			nb := g.Bound
+		if h, ok := spec.Lookup(name); ok {
+			nb := h.Bound
 			nb.Text, nb.Source = b.Text, b.Source
 			return nb
 		}

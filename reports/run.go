@@ -422,8 +422,14 @@ var ErrCheckpoint = errors.New("reports: unusable checkpoint")
 type checkpointFile struct {
 	Version int
 	Key     string
+	Bound   string // the bound the Extra was checked against (describeBound's reading and the text)
 	Result  *ulp.Result
 	Extra   *Extra
+}
+
+func (s *sweep) boundKey() string {
+	d := describeBound(s.chk.b)
+	return d.Reading + " | " + d.Text
 }
 
 const checkpointVersion = 1
@@ -451,7 +457,7 @@ func (s *sweep) load() error {
 	if err := json.Unmarshal(b, &c); err != nil {
 		return fmt.Errorf("%w %s: %v", ErrCheckpoint, s.ckpt, err)
 	}
-	if c.Version != checkpointVersion || c.Key != s.key {
+	if c.Version != checkpointVersion || c.Key != s.key || c.Bound != "" && c.Bound != s.boundKey() {
 		return fmt.Errorf("%w %s: it records another sweep (%q, want %q): remove it or use another directory", ErrCheckpoint, s.ckpt, c.Key, s.key)
 	}
 	if c.Result == nil || c.Extra == nil || c.Result.Blocks != s.blocks || len(c.Result.Done) != (s.blocks+63)/64 || len(c.Extra.BinN) != Bins || len(c.Extra.BinMax) != Bins {
@@ -466,7 +472,7 @@ func (s *sweep) save() error {
 	if s.row.Result == nil {
 		return nil
 	}
-	b, err := json.Marshal(checkpointFile{Version: checkpointVersion, Key: s.key, Result: s.row.Result, Extra: s.row.Extra})
+	b, err := json.Marshal(checkpointFile{Version: checkpointVersion, Key: s.key, Bound: s.boundKey(), Result: s.row.Result, Extra: s.row.Extra})
 	if err != nil {
 		return err
 	}
