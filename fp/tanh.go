@@ -35,16 +35,16 @@ const (
 )
 
 func tanhfBits(ux uint32, ftz bool) uint32 {
+	// The PTX computes both formulas and selects one (selp); computing only
+	// the selected one gives the same result.
 	a := ptx.Abs(ux, ftz)
-	e := ptx.Ex2Approx(mulRN(a, tanhTwoLog2e, ftz), true)
-	d := ptx.RcpApprox(ptx.Add(e, oneBits, rounding.RN, ftz), true)
-	big := fmaRN(d, tanhNegTwo, oneBits, ftz)
-	if ptx.Setp(ptx.GE, a, tanhBig, ftz) {
-		big = oneBits
-	}
-	big = ptx.Copysign(big, ux)
-	if ptx.Setp(ptx.GE, a, tanhSmall, ftz) {
-		return big
+	if ptx.Setp(ptx.GE, a, tanhSmall, ftz) { // |x| ≥ 0.6 (false for NaN)
+		if ptx.Setp(ptx.GE, a, tanhBig, ftz) {
+			return ptx.Copysign(oneBits, ux)
+		}
+		e := ptx.Ex2Approx(mulRN(a, tanhTwoLog2e, ftz), true)
+		d := ptx.RcpApprox(ptx.Add(e, oneBits, rounding.RN, ftz), true)
+		return ptx.Copysign(fmaRN(d, tanhNegTwo, oneBits, ftz), ux)
 	}
 	s := mulRN(ux, ux, ftz)
 	p := fmaRN(tanhP0, s, tanhP1, ftz)

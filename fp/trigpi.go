@@ -35,40 +35,51 @@ const (
 	zeroBits32 uint32 = 0x00000000 // +0
 )
 
-// sinCosPi returns the quadrant q = rint(2x) and the two polynomials sin(πr)
-// and cos(πr) for r = x - q/2, in the order of the PTX.
-func sinCosPi(ux uint32, ftz bool) (q uint32, s, c uint32) {
+// reducePi returns the quadrant q = rint(2x), r = x - q/2 (exact) and
+// x2 = r·r, as the PTX computes them.
+func reducePi(ux uint32, ftz bool) (q, r, x2 uint32) {
 	t := twiceRN(ux, ftz)
 	n, qi := rintRN(t, ftz) // cvt.rni.f32.f32, cvt.rzi.s32.f32
-	q = uint32(qi)
 	// neg.f32 n: n is integral, never subnormal; a NaN n makes the fma
 	// return the canonical NaN whatever its sign.
-	r := fmaRN(n^0x80000000, halfBits, ux, ftz)
-	x2 := mulRN(r, r, ftz)
+	r = fmaRN(n^0x80000000, halfBits, ux, ftz)
+	return uint32(qi), r, mulRN(r, r, ftz)
+}
+
+// sinPi is the PTX's polynomial for sin(πr); cosPi its polynomial for
+// cos(πr). The PTX interleaves the two chains and selects one result (selp);
+// each chain's operations are independent of the other's, so computing only
+// the selected one gives the same result.
+func sinPi(r, x2 uint32, ftz bool) uint32 {
 	sp := fmaRN(sinpiP0, x2, sinpiP1, ftz)
-	cp := fmaRN(cospiQ0, x2, cospiQ1, ftz)
 	sp = fmaRN(sp, x2, sinpiP2, ftz)
-	cp = fmaRN(cp, x2, cospiQ2, ftz)
 	r3 := fmaRN(x2, r, zeroBits32, ftz)
-	cp = fmaRN(cp, x2, cospiQ3, ftz)
 	sp = fmaRN(sp, r3, zeroBits32, ftz)
-	cp = fmaRN(cp, x2, oneBits, ftz)
-	sp = fmaRN(piF32, r, sp, ftz)
-	return q, sp, cp
+	return fmaRN(piF32, r, sp, ftz)
+}
+
+func cosPi(x2 uint32, ftz bool) uint32 {
+	cp := fmaRN(cospiQ0, x2, cospiQ1, ftz)
+	cp = fmaRN(cp, x2, cospiQ2, ftz)
+	cp = fmaRN(cp, x2, cospiQ3, ftz)
+	return fmaRN(cp, x2, oneBits, ftz)
 }
 
 func sinpifBits(ux uint32, ftz bool) uint32 {
-	q, s, c := sinCosPi(ux, ftz)
-	y := s
+	// Integers (and ±Inf) give x·0: a zero of x's sign (NaN for ±Inf); the
+	// PTX computes the polynomial first and then discards it.
+	if isIntegral(ux, ftz) {
+		return mulRN(ux, zeroBits32, ftz)
+	}
+	q, r, x2 := reducePi(ux, ftz)
+	var y uint32
 	if q&1 != 0 {
-		y = c
+		y = cosPi(x2, ftz)
+	} else {
+		y = sinPi(r, x2, ftz)
 	}
 	if q&2 != 0 {
 		y = negSubRN(y, ftz)
-	}
-	// Integers (and ±Inf) give x·0: a zero of x's sign (NaN for ±Inf).
-	if isIntegral(ux, ftz) {
-		y = mulRN(ux, zeroBits32, ftz)
 	}
 	return y
 }
@@ -78,11 +89,13 @@ func cospifBits(ux uint32, ftz bool) uint32 {
 	if absAbove(ux, two24Bits) {
 		ux = mulRN(ux, zeroBits32, ftz)
 	}
-	q, s, c := sinCosPi(ux, ftz)
+	q, r, x2 := reducePi(ux, ftz)
 	q++
-	y := s
+	var y uint32
 	if q&1 != 0 {
-		y = c
+		y = cosPi(x2, ftz)
+	} else {
+		y = sinPi(r, x2, ftz)
 	}
 	if q&2 != 0 {
 		y = negSubRN(y, ftz)
@@ -91,7 +104,8 @@ func cospifBits(ux uint32, ftz bool) uint32 {
 }
 
 func sincospifBits(ux uint32, ftz bool) (s, c uint32) {
-	q, sp, cp := sinCosPi(ux, ftz)
+	q, r, x2 := reducePi(ux, ftz)
+	sp, cp := sinPi(r, x2, ftz), cosPi(x2, ftz)
 	s, c = sp, cp
 	if q&1 != 0 {
 		s, c = cp, sp
