@@ -13,13 +13,20 @@ import (
 // function, with its plots.
 type htmlGroup struct {
 	Anchor, Name  string
-	Bound         Bound
+	Bounds        []htmlBound
 	Rows          []htmlRow
 	ErrSVG, Histo template.HTML
 	Legend        []htmlLegend
 }
 
 type htmlLegend struct{ Color, Label string }
+
+// htmlBound is one documented bound of a section, with the flag sets it
+// applies to when the section's rows have different bounds.
+type htmlBound struct {
+	Bound
+	Flags string
+}
 
 type htmlRow struct {
 	*Row
@@ -78,7 +85,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		}
 		if len(measured) > 0 {
 			first := measured[0].row
-			e, err := errorPlot(measured, spellType(first.Args[0]), &check{b: first.bound, floatArg: first.Args[0] == "f32"})
+			e, err := errorPlot(measured, spellType(first.Args[0]))
 			if err != nil {
 				return err
 			}
@@ -96,8 +103,13 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			if err := flush(); err != nil {
 				return err
 			}
-			g = &htmlGroup{Anchor: anchor(row), Name: row.displayName(), Bound: row.Bound}
+			g = &htmlGroup{Anchor: anchor(row), Name: row.displayName()}
 			ss = nil
+		}
+		if n := len(g.Bounds); n == 0 || g.Bounds[n-1].Bound != row.Bound {
+			g.Bounds = append(g.Bounds, htmlBound{Bound: row.Bound, Flags: flagNames(row.Flags)})
+		} else {
+			g.Bounds[n-1].Flags += ", " + flagNames(row.Flags)
 		}
 		c := colorOf(len(ss))
 		hr := htmlRow{Row: row, Anchor: anchor(row), Name: row.displayName(), Flags: flagNames(row.Flags),
@@ -156,7 +168,7 @@ tr.ok td.check { background: #e3f4e3; }
 section { margin: 1.2em 0 2em; padding-top: 0.4em; border-top: 1px solid #ddd; }
 p.bound { margin: 0.3em 0; }
 div.plots { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 0.6em; }
-figure { margin: 0; }
+figure { margin: 0; width: 630px; }
 figcaption { font-size: 12px; }
 span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10px; vertical-align: middle; }
 </style>
@@ -179,13 +191,14 @@ span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10p
 {{end}}<h2>Functions</h2>
 {{range .Groups}}<section id="{{.Anchor}}">
 <h3>{{.Name}}</h3>
-<p class="bound">Documented bound: “{{.Bound.Text}}” ({{.Bound.Source}}); checked as: {{.Bound.Reading}}.</p>
+{{$many := gt (len .Bounds) 1}}{{range .Bounds}}<p class="bound">{{if $many}}{{.Flags}}: {{end}}Documented bound: “{{.Text}}” ({{.Source}}); checked as: {{.Reading}}.</p>
+{{end}}
 <table>
 <tr><th>flags</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist (ulp)</th><th>at input</th><th>CR</th><th>mean (ulp)</th><th>99.9% below (ulp)</th><th>within bound</th><th>first input over the bound</th></tr>
 {{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td class="flags"><span class="key" style="background: {{.Color}}"></span>{{.Flags}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="mono">{{.MaxDistAt}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td class="n">{{.Q999}}</td><td class="check">{{.Check}}</td><td class="mono">{{.OverAt}}</td></tr>
 {{end}}</table>
 {{if .ErrSVG}}<div class="plots">
-<figure>{{.ErrSVG}}<figcaption>Largest fractional error per bin of the input axis ({{$.Bins}} bins); dashed: documented ulp bound.{{range .Legend}}<span class="key" style="background: {{.Color}}"></span>{{.Label}}{{end}}</figcaption></figure>
+<figure>{{.ErrSVG}}<figcaption>Largest fractional error per bin of the input axis ({{$.Bins}} bins); dashed: documented ulp bound, in the colour of its flags.{{range .Legend}}<span class="key" style="background: {{.Color}}"></span>{{.Label}}{{end}}</figcaption></figure>
 <figure>{{.Histo}}<figcaption>Number of inputs per error octave.{{range .Legend}}<span class="key" style="background: {{.Color}}"></span>{{.Label}}{{end}}</figcaption></figure>
 </div>{{end}}
 </section>

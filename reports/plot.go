@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -78,7 +79,7 @@ type series struct {
 
 // errorPlot draws the largest fractional error per bin of the input axis,
 // on a log2 scale, with the documented ulp bound where it applies.
-func errorPlot(ss []series, t spec.Type, chk *check) ([]byte, error) {
+func errorPlot(ss []series, t spec.Type) ([]byte, error) {
 	p := newPlot("largest error per input bin", axisLabel(t), "max error (ulp)")
 	top := 1.0 // log2 of the largest finite error, at least 2 ulps
 	anyInf := false
@@ -110,36 +111,44 @@ func errorPlot(ss []series, t spec.Type, chk *check) ([]byte, error) {
 		}
 		return max(min(math.Log2(e), top), errFloor)
 	}
-	// The documented ulp bound, in segments where it applies.
-	if chk != nil && t == spec.F32 && !chk.b.CR && chk.b.ULP != 0 {
-		var seg plotter.XYs
-		flush := func() error {
-			if len(seg) > 1 {
-				l, err := plotter.NewLine(seg)
-				if err != nil {
-					return err
-				}
-				l.Color = color.RGBA{0x55, 0x55, 0x55, 0xff}
-				l.Dashes = []vg.Length{4, 3}
-				l.Width = 1
-				p.Add(l)
-			}
-			seg = nil
-			return nil
-		}
-		for i := 0; i <= Bins; i++ {
-			x := f32to64(binEdgeF32(i))
-			b := chk.b.ULPAt(x)
-			if math.IsInf(b, 0) || b != b {
-				if err := flush(); err != nil {
-					return nil, err
-				}
+	// The documented ulp bound of each series, in segments where it
+	// applies, dashed in the series' colour (once per distinct bound).
+	if t == spec.F32 {
+		var drawn []spec.Bound
+		for _, s := range ss {
+			b := s.row.bound
+			if b.CR || b.ULP == 0 || slices.ContainsFunc(drawn, func(d spec.Bound) bool { return d == b }) {
 				continue
 			}
-			seg = append(seg, plotter.XY{X: float64(i), Y: pos(b)})
-		}
-		if err := flush(); err != nil {
-			return nil, err
+			drawn = append(drawn, b)
+			var seg plotter.XYs
+			flush := func() error {
+				if len(seg) > 1 {
+					l, err := plotter.NewLine(seg)
+					if err != nil {
+						return err
+					}
+					l.Color = s.color
+					l.Dashes = []vg.Length{4, 3}
+					l.Width = 1
+					p.Add(l)
+				}
+				seg = nil
+				return nil
+			}
+			for i := 0; i <= Bins; i++ {
+				u := b.ULPAt(f32to64(binEdgeF32(i)))
+				if math.IsInf(u, 0) || u != u {
+					if err := flush(); err != nil {
+						return nil, err
+					}
+					continue
+				}
+				seg = append(seg, plotter.XY{X: float64(i), Y: pos(u)})
+			}
+			if err := flush(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	// The first series is drawn last and thinnest, so that every series
