@@ -68,7 +68,7 @@ func fmtLog2(v float64) string {
 	return "2^" + strconv.FormatFloat(math.Log2(v), 'f', 2, 64)
 }
 
-// fmtCount spells an input count: "all 2^32" for an exhaustive sweep.
+// fmtInputs spells an input count: "all 2^32" for a whole exhaustive sweep.
 func fmtInputs(s *Summary) string {
 	if s.Sweep == "exhaustive" && s.Complete && s.Inputs == 1<<32 {
 		return "all 2^32"

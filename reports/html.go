@@ -126,7 +126,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		page.Rows = append(page.Rows, hr)
 		g.Rows = append(g.Rows, hr)
 		g.Legend = append(g.Legend, htmlLegend{cssColor(c), hr.Flags})
-		ss = append(ss, series{label: hr.Flags, color: c, row: row})
+		ss = append(ss, series{color: c, row: row})
 	}
 	if err := flush(); err != nil {
 		return err

@@ -72,7 +72,6 @@ const errFloor = -8 // log2 ulps
 
 // series is one row in a function's plots.
 type series struct {
-	label string
 	color color.RGBA
 	row   *Row
 }

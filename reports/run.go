@@ -59,7 +59,7 @@ type Config struct {
 	// a run started again with the same directory skips the blocks they
 	// record. It must exist.
 	Checkpoints string
-	// Workers is the number of sweeps blocks run at once; 0 means
+	// Workers is the number of blocks measured at once; 0 means
 	// runtime.GOMAXPROCS(0).
 	Workers int
 	// Progress, when set, is called after each finished block with the
@@ -347,7 +347,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	var desc string
 	grid := f.Grid()
 	if f.Exhaustive() {
-		n = cmp(cfg.Samples, DefaultSamples)
+		n = orDefault(cfg.Samples, DefaultSamples)
 		stretch := uint64(1<<32) / n
 		if n > 1<<32 || n&(n-1) != 0 {
 			return nil, fmt.Errorf("reports: %d samples: want a power of two up to 2^32", n)
@@ -365,7 +365,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		if cfg.Exhaustive {
 			def = ExhaustiveGenerated
 		}
-		n = cmp(cfg.Generated, def)
+		n = orDefault(cfg.Generated, def)
 		gn := uint64(f.GridLen())
 		gen = func(i uint64) (x, y, z uint32) {
 			var in [3]uint64
@@ -393,7 +393,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	return s, nil
 }
 
-func cmp(v, def uint64) uint64 {
+func orDefault(v, def uint64) uint64 {
 	if v != 0 {
 		return v
 	}
