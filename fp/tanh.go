@@ -74,8 +74,9 @@ func Tanhf(x float32) float32 { return Flags{}.Tanhf(x) }
 // Guide, Mathematical Functions, single-precision table, CUDA 13.0):
 // "tanhf(x): 2 (full range)" maximum ulp error.
 //
-// Flags: FastLib (-use_fast_math) makes it __tanhf (intrinsics.Tanhf:
-// tanh.approx.f32, which never flushes subnormals). Otherwise FTZ reads
+// Flags: FastLib (-use_fast_math) makes it __tanhf (intrinsics.Target.Tanhf:
+// tanh.approx.f32, which has no .ftz form and never flushes subnormals).
+// Otherwise FTZ reads
 // subnormal inputs and intermediate results as zeros of their sign (the
 // ex2 and rcp approximations inside are .ftz in every flag set); NoFMAD,
 // ApproxDiv and ApproxSqrt do not change the result.

@@ -109,8 +109,9 @@ func Sinf(x float32) float32 { return Flags{}.Sinf(x) }
 // Guide, Mathematical Functions, single-precision table, CUDA 13.0): "sinf(x):
 // 2 (full range)" maximum ulp error.
 //
-// Flags: FastLib (-use_fast_math) makes it __sinf (intrinsics.Sinf:
-// sin.approx.ftz.f32, a different and less accurate result). Otherwise FTZ
+// Flags: FastLib (-use_fast_math) makes it __sinf as compiled with the same
+// FTZ (intrinsics.Target.Sinf: sin.approx.ftz.f32 under -use_fast_math, a
+// different and less accurate result). Otherwise FTZ
 // reads subnormal inputs and intermediate results as zeros of their sign,
 // so Sinf(subnormal) = ±0; NoFMAD, ApproxDiv and ApproxSqrt do not change
 // the result.
@@ -139,8 +140,9 @@ func Cosf(x float32) float32 { return Flags{}.Cosf(x) }
 // Guide, Mathematical Functions, single-precision table, CUDA 13.0): "cosf(x):
 // 2 (full range)" maximum ulp error.
 //
-// Flags: FastLib (-use_fast_math) makes it __cosf (intrinsics.Cosf:
-// cos.approx.ftz.f32). Otherwise FTZ reads subnormal inputs and
+// Flags: FastLib (-use_fast_math) makes it __cosf as compiled with the same
+// FTZ (intrinsics.Target.Cosf: cos.approx.ftz.f32 under -use_fast_math).
+// Otherwise FTZ reads subnormal inputs and
 // intermediate results as zeros of their sign; NoFMAD, ApproxDiv and
 // ApproxSqrt do not change the result.
 func (fl Flags) Cosf(x float32) float32 {
@@ -170,8 +172,9 @@ func Sincosf(x float32) (s, c float32) { return Flags{}.Sincosf(x) }
 // Guide, Mathematical Functions, single-precision table, CUDA 13.0):
 // "sincosf(x,sptr,cptr): 2 (full range)" maximum ulp error.
 //
-// Flags: FastLib (-use_fast_math) makes it __sincosf (intrinsics.Sincosf:
-// sin.approx.ftz.f32 and cos.approx.ftz.f32). Otherwise FTZ reads subnormal
+// Flags: FastLib (-use_fast_math) makes it __sincosf as compiled with the
+// same FTZ (intrinsics.Target.Sincosf: sin.approx.ftz.f32 and
+// cos.approx.ftz.f32 under -use_fast_math). Otherwise FTZ reads subnormal
 // inputs and intermediate results as zeros of their sign; NoFMAD, ApproxDiv
 // and ApproxSqrt do not change the results.
 func (fl Flags) Sincosf(x float32) (s, c float32) {
@@ -201,8 +204,9 @@ func Tanf(x float32) float32 { return Flags{}.Tanf(x) }
 // Guide, Mathematical Functions, single-precision table, CUDA 13.0): "tanf(x):
 // 4 (full range)" maximum ulp error.
 //
-// Flags: FastLib (-use_fast_math) makes it __tanf (intrinsics.Tanf:
-// sin.approx.ftz.f32 divided by cos.approx.ftz.f32 with div.approx.ftz.f32).
+// Flags: FastLib (-use_fast_math) makes it __tanf as compiled with the same
+// FTZ (intrinsics.Target.Tanf: sin.approx.ftz.f32 divided by
+// cos.approx.ftz.f32 with div.approx.ftz.f32 under -use_fast_math).
 // Otherwise FTZ reads subnormal inputs and intermediate results as zeros of
 // their sign; NoFMAD, ApproxDiv and ApproxSqrt do not change the result.
 func (fl Flags) Tanf(x float32) float32 {
