@@ -175,7 +175,7 @@ render the whole report. Results of different runs, or two results of the same s
 			if !rep.Complete {
 				fmt.Fprintf(cmd.ErrOrStderr(), "cudafp: warning: the merged shards do not cover every input\n")
 			}
-			rep.Provenance = provenance() + fmt.Sprintf("; merged from %d results", len(parts))
+			rep.Provenance = provenance() + "; merged from " + strconv.Itoa(len(parts)) + map[bool]string{true: " result", false: " results"}[len(parts) == 1]
 			return writeReport(cmd, rep, format, outDir, "report."+format)
 		},
 	}
