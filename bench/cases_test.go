@@ -383,12 +383,18 @@ func TestSweepCases(t *testing.T) {
 // TestTargets checks that every target names implemented functions, and
 // reads a target off synthetic results.
 func TestTargets(t *testing.T) {
+	tf := TargetFuncs()
 	for _, tg := range Targets {
 		for _, id := range tg.IDs {
 			if f, ok := spec.Lookup(id); !ok || !f.Implemented() {
 				t.Errorf("target %q: %s is not an implemented function", tg.Name, id)
+			} else if !slices.Contains(tf, f) {
+				t.Errorf("TargetFuncs lacks %s", f.Name)
 			}
 		}
+	}
+	if e, _ := spec.Lookup("exp10f"); !slices.Contains(tf, e) {
+		t.Error("TargetFuncs lacks exp10f, which has a bigfloat route")
 	}
 	rs := []Result{
 		{Bench: BenchFunc, ID: "expf", Class: Normal, FlagsName: "default", Impl: Emu, Ratio: 1.5, RatioTo: Native},

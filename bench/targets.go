@@ -3,6 +3,8 @@ package bench
 import (
 	"math"
 	"slices"
+
+	"github.com/cudafp/cudafp/internal/spec"
 )
 
 // A Target is a throughput goal of the project's benchmark issue, checked
@@ -104,4 +106,23 @@ func (t Target) Evaluate(rs []Result) TargetResult {
 		tr.Met = v <= t.Limit
 	}
 	return tr
+}
+
+// TargetFuncs returns the implemented functions the Targets read, in
+// catalog order: those they name, and every function with a bigfloat route
+// (the reference target).
+func TargetFuncs() []*spec.Func {
+	var out []*spec.Func
+	for _, f := range Implemented() {
+		_, big := bigfloatExpr[f.Ref]
+		_, hasRef := referenceOf(f)
+		named := false
+		for _, t := range Targets {
+			named = named || slices.Contains(t.IDs, f.ID)
+		}
+		if named || big && hasRef {
+			out = append(out, f)
+		}
+	}
+	return out
 }

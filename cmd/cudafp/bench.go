@@ -45,14 +45,16 @@ func newBench() *cobra.Command {
 		flagsText []string
 		classes   []string
 		asJSON    bool
+		targets   bool
 		sweep     bool
 		benchtime time.Duration
 		clock     string
 	)
 	cmd := &cobra.Command{
-		Use:   "bench [--funcs F,G,...] [--flags \"NVCC FLAGS\"]... [--class C,...] [--sweep=false] [--benchtime D] [--clock wall|cpu] [--json]",
+		Use:   "bench [--funcs F,G,...] [--targets] [--flags \"NVCC FLAGS\"]... [--class C,...] [--sweep=false] [--benchtime D] [--clock wall|cpu] [--json]",
 		Short: "Time the emulation against the native Go route, the certified reference and bigfloat",
-		Long: `Time every implemented function (or those named with --funcs) under the default flags and -use_fast_math (or
+		Long: `Time every implemented function (or those named with --funcs, and with --targets those the throughput
+targets read) under the default flags and -use_fast_math (or
 the --flags given; a flag set that does not change a function is skipped for it), on input classes chosen by
 its family (normal, subnormal, special, huge; small for integer arguments), and in the same run the native Go
 route a user would write instead (float32(math.Exp(float64(x))), x + y, …), the certified reference (package
@@ -71,6 +73,9 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 			var err error
 			if opt.funcs, err = benchFuncs(funcNames); err != nil {
 				return err
+			}
+			if targets {
+				opt.funcs = unionFuncs(opt.funcs, bench.TargetFuncs())
 			}
 			if opt.flags, err = reportFlags(flagsText); err != nil {
 				return err
@@ -108,6 +113,7 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 	}
 	f := cmd.Flags()
 	f.StringSliceVar(&funcNames, "funcs", nil, "functions to time, by CUDA name or catalog ID, comma-separated (default: every implemented function)")
+	f.BoolVar(&targets, "targets", false, "time the functions the throughput targets read (with those of --funcs)")
 	f.StringArrayVar(&flagsText, "flags", nil, "a flag set in nvcc spelling (repeatable; default: the default flags and -use_fast_math)")
 	f.StringSliceVar(&classes, "class", nil, "input classes, comma-separated: normal, subnormal, special, huge, small (default: all)")
 	f.BoolVar(&sweep, "sweep", true, "also time ULP sweeps")
@@ -148,6 +154,17 @@ func benchFuncs(names []string) ([]*spec.Func, error) {
 		}
 	}
 	return out, nil
+}
+
+// unionFuncs returns the functions of a and b in catalog order.
+func unionFuncs(a, b []*spec.Func) []*spec.Func {
+	var out []*spec.Func
+	for _, f := range spec.All() {
+		if slices.Contains(a, f) || slices.Contains(b, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // commandLine spells the command with the options given, for the header.
