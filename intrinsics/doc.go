@@ -5,8 +5,8 @@
 //
 // Each CUDA intrinsic __name is one Go function, named by the mechanical rule
 // of internal/spec (GoName): __fmul_rz is FmulRZ, __expf is Expf,
-// __float2ull_rd is Float2ULLRD, __sincosf is Sincosf and returns (s, c);
-// the rule capitalises the letter after a '2', so __log2f is Log2F.
+// __float2ull_rd is Float2ULLRD, __log2f is Log2f, __sincosf is Sincosf and
+// returns (s, c).
 // Each is the sequence of PTX operations nvcc emits for the intrinsic,
 // evaluated with packages ptx and rounding on uint32 encodings: no host
 // floating-point operation decides a result bit, so results are identical on

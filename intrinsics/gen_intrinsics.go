@@ -645,6 +645,15 @@ func outExpr(t goType, v string) string {
 	return v
 }
 
+// hexBits spells an encoding of type t full width, as the golden files do:
+// 8 hex digits for 32-bit types, 16 for 64-bit ones.
+func hexBits(t goType, u uint64) string {
+	if t == tF64 || t == tI64 || t == tU64 {
+		return fmt.Sprintf("0x%016x", u)
+	}
+	return fmt.Sprintf("0x%08x", u)
+}
+
 func isSubnormal32(u uint64) bool { return u&0x7f800000 == 0 && u&0x7fffffff != 0 }
 
 func flush32(u uint64) uint64 {
@@ -675,7 +684,7 @@ func emitTests(path string, fs []fn) {
 				var as []string
 				sub := false
 				for i, a := range k.args {
-					as = append(as, fmt.Sprintf("%#x", a))
+					as = append(as, hexBits(f.in[i], a))
 					if f.in[i] == tF32 && isSubnormal32(a) {
 						sub = true
 					}
@@ -694,7 +703,7 @@ func emitTests(path string, fs []fn) {
 				case sub:
 					builds = "defaultOnly"
 				}
-				fmt.Fprintf(&w, "\t\t\t\t{[3]uint64{%s}, %#x, %#x, %s},\n", strings.Join(as, ", "), k.want, ftz, builds)
+				fmt.Fprintf(&w, "\t\t\t\t{[3]uint64{%s}, %s, %s, %s},\n", strings.Join(as, ", "), hexBits(f.out, k.want), hexBits(f.out, ftz), builds)
 			}
 			fmt.Fprintf(&w, "\t\t\t}},\n")
 		}

@@ -7,7 +7,7 @@ func init() {
 		name, id string
 		m        func(intrinsics.Target, float32) float32
 	}{
-		{"Log2F", "i_log2f", intrinsics.Target.Log2F},
+		{"Log2f", "i_log2f", intrinsics.Target.Log2f},
 		{"Logf", "i_logf", intrinsics.Target.Logf},
 		{"Log10f", "i_log10f", intrinsics.Target.Log10f},
 	} {
@@ -28,9 +28,9 @@ func init() {
 			}
 			return s
 		}},
-		benchFunc{"Log2F", "i_log2f", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		benchFunc{"Log2f", "i_log2f", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
 			for _, a := range in {
-				s ^= f2b(t.Log2F(b2f(uint32(a[0]))))
+				s ^= f2b(t.Log2f(b2f(uint32(a[0]))))
 			}
 			return s
 		}},

@@ -32,10 +32,10 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0x7f800000, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FaddRN(x, -x) = +0 for finite x", []specialCase{
-				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x1, 0x80000001, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000001, 0x80000001, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 			{"FaddRN(-0, -0) = -0", []specialCase{
 				{[3]uint64{0x80000000, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
@@ -67,13 +67,13 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0xff800000, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FsubRN(x, x) = +0 for finite x", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x00000000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FsubRN(-0, +0) = -0", []specialCase{
-				{[3]uint64{0x80000000, 0x0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x00000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsubRN(x, y) = ±Inf when the difference overflows", []specialCase{
 				{[3]uint64{0x7f7fffff, 0xff7fffff, 0}, 0x7f800000, 0x7f800000, bothBuilds},
@@ -92,9 +92,9 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRN(±0, ±Inf) = FmulRN(±Inf, ±0) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRN(±Inf, y) = FmulRN(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x7f800000, 0xbf800000, 0}, 0xff800000, 0xff800000, bothBuilds},
@@ -102,8 +102,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0x7f800000, 0}, 0xff800000, 0xff800000, defaultOnly},
 			}},
 			{"FmulRN(±0, y) = FmulRN(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmulRN(x, y) = ±Inf when the product overflows", []specialCase{
@@ -111,8 +111,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"FmulRN(x, y) = ±0 (the sign of the exact result) when 0 < |exact| ≤ 2^-150 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0xd800000, 0xd800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xd800000, 0x8d800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x0d800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x8d800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 		}},
 	{name: "FmafRN", id: "i_fmaf_rn", in: 3, wideOut: false,
@@ -124,11 +124,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRN(±0, ±Inf, z) = FmafRN(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRN(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -140,16 +140,16 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0x7f800000, 0x7f800000}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FmafRN(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FmafRN(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafRN(x, y, z) = ±Inf when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 		}},
@@ -162,11 +162,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERN(±0, ±Inf, z) = FmafIEEERN(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERN(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -178,16 +178,16 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0x7f800000, 0x7f800000}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FmafIEEERN(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FmafIEEERN(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafIEEERN(x, y, z) = ±Inf when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 		}},
@@ -203,22 +203,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRN(±0, ±0) = FdivRN(±Inf, ±Inf) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0xff800000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x1, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x00000001, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRN(x, ±0) = ±Inf for x ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x3f800000, 0x80000000, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0xff800000, 0xff800000, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0xff800000, 0xff800000, bothBuilds},
 				{[3]uint64{0x80000001, 0x80000000, 0}, 0x7f800000, 0x7f800000, defaultOnly},
 			}},
 			{"FdivRN(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0xff800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0xff800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
 			}},
 			{"FdivRN(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff7fffff, 0x7f800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FdivRN(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
@@ -241,17 +241,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800001, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FrcpRN(±0) = ±Inf; with FTZ, FrcpRN(±subnormal) = ±Inf too", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000001, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"FrcpRN(±Inf) = ±0", []specialCase{
-				{[3]uint64{0x7f800000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7f800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff800000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FrcpRN(x) = ±Inf for 0 < |x| ≤ 2^-128 (overflow)", []specialCase{
-				{[3]uint64{0x200000, 0, 0}, 0x7f800000, 0x7f800000, defaultOnly},
+				{[3]uint64{0x00200000, 0, 0}, 0x7f800000, 0x7f800000, defaultOnly},
 				{[3]uint64{0x80200000, 0, 0}, 0xff800000, 0xff800000, defaultOnly},
 			}},
 		}},
@@ -271,7 +271,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0, 0}, 0x7fffffff, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRN(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRN(+Inf) = +Inf", []specialCase{
@@ -300,10 +300,10 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0x7f800000, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FaddRZ(x, -x) = +0 for finite x", []specialCase{
-				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x1, 0x80000001, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000001, 0x80000001, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 			{"FaddRZ(-0, -0) = -0", []specialCase{
 				{[3]uint64{0x80000000, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
@@ -335,13 +335,13 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0xff800000, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FsubRZ(x, x) = +0 for finite x", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x00000000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FsubRZ(-0, +0) = -0", []specialCase{
-				{[3]uint64{0x80000000, 0x0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x00000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsubRZ(x, y) = ±MaxFloat32 (0x7f7fffff, 0xff7fffff) when the difference overflows", []specialCase{
 				{[3]uint64{0x7f7fffff, 0xff7fffff, 0}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
@@ -360,9 +360,9 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRZ(±0, ±Inf) = FmulRZ(±Inf, ±0) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRZ(±Inf, y) = FmulRZ(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x7f800000, 0xbf800000, 0}, 0xff800000, 0xff800000, bothBuilds},
@@ -370,8 +370,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0x7f800000, 0}, 0xff800000, 0xff800000, defaultOnly},
 			}},
 			{"FmulRZ(±0, y) = FmulRZ(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmulRZ(x, y) = ±MaxFloat32 (0x7f7fffff, 0xff7fffff) when the product overflows", []specialCase{
@@ -379,8 +379,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 			{"FmulRZ(x, y) = ±0 (the sign of the exact result) when 0 < |exact| < 2^-149 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0xd800000, 0xd800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xd800000, 0x8d800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x0d800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x8d800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 		}},
 	{name: "FmafRZ", id: "i_fmaf_rz", in: 3, wideOut: false,
@@ -392,11 +392,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRZ(±0, ±Inf, z) = FmafRZ(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRZ(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -408,16 +408,16 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0x7f800000, 0x7f800000}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FmafRZ(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FmafRZ(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafRZ(x, y, z) = ±MaxFloat32 (0x7f7fffff, 0xff7fffff) when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 		}},
@@ -430,11 +430,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERZ(±0, ±Inf, z) = FmafIEEERZ(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERZ(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -446,16 +446,16 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0x7f800000, 0x7f800000}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FmafIEEERZ(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FmafIEEERZ(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafIEEERZ(x, y, z) = ±MaxFloat32 (0x7f7fffff, 0xff7fffff) when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 		}},
@@ -471,22 +471,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRZ(±0, ±0) = FdivRZ(±Inf, ±Inf) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0xff800000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x1, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x00000001, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRZ(x, ±0) = ±Inf for x ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x3f800000, 0x80000000, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0xff800000, 0xff800000, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0xff800000, 0xff800000, bothBuilds},
 				{[3]uint64{0x80000001, 0x80000000, 0}, 0x7f800000, 0x7f800000, defaultOnly},
 			}},
 			{"FdivRZ(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0xff800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0xff800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
 			}},
 			{"FdivRZ(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff7fffff, 0x7f800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FdivRZ(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
@@ -509,17 +509,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800001, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FrcpRZ(±0) = ±Inf; with FTZ, FrcpRZ(±subnormal) = ±Inf too", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x7f7fffff, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x7f7fffff, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000001, 0, 0}, 0xff7fffff, 0xff800000, bothBuilds},
 			}},
 			{"FrcpRZ(±Inf) = ±0", []specialCase{
-				{[3]uint64{0x7f800000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7f800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff800000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FrcpRZ(x) = ±MaxFloat32 (0x7f7fffff, 0xff7fffff) for 0 < |x| ≤ 2^-128 (overflow)", []specialCase{
-				{[3]uint64{0x200000, 0, 0}, 0x7f7fffff, 0x7f7fffff, defaultOnly},
+				{[3]uint64{0x00200000, 0, 0}, 0x7f7fffff, 0x7f7fffff, defaultOnly},
 				{[3]uint64{0x80200000, 0, 0}, 0xff7fffff, 0xff7fffff, defaultOnly},
 			}},
 		}},
@@ -539,7 +539,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0, 0}, 0x7fffffff, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRZ(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRZ(+Inf) = +Inf", []specialCase{
@@ -568,10 +568,10 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0x7f800000, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FaddRU(x, -x) = +0 for finite x", []specialCase{
-				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x1, 0x80000001, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000001, 0x80000001, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 			{"FaddRU(-0, -0) = -0", []specialCase{
 				{[3]uint64{0x80000000, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
@@ -603,13 +603,13 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0xff800000, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FsubRU(x, x) = +0 for finite x", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x00000000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FsubRU(-0, +0) = -0", []specialCase{
-				{[3]uint64{0x80000000, 0x0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x00000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsubRU(x, y) = +Inf for a positive result, -MaxFloat32 (0xff7fffff) for a negative one when the difference overflows", []specialCase{
 				{[3]uint64{0x7f7fffff, 0xff7fffff, 0}, 0x7f800000, 0x7f800000, bothBuilds},
@@ -628,9 +628,9 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRU(±0, ±Inf) = FmulRU(±Inf, ±0) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRU(±Inf, y) = FmulRU(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x7f800000, 0xbf800000, 0}, 0xff800000, 0xff800000, bothBuilds},
@@ -638,8 +638,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0x7f800000, 0}, 0xff800000, 0xff800000, defaultOnly},
 			}},
 			{"FmulRU(±0, y) = FmulRU(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmulRU(x, y) = +Inf for a positive result, -MaxFloat32 (0xff7fffff) for a negative one when the product overflows", []specialCase{
@@ -647,8 +647,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 			{"FmulRU(x, y) = +0x1p-149 when 0 < exact < 2^-149, and -0 when -2^-149 < exact < 0 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0xd800000, 0xd800000, 0}, 0x1, 0x0, bothBuilds},
-				{[3]uint64{0xd800000, 0x8d800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x0d800000, 0}, 0x00000001, 0x00000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x8d800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 		}},
 	{name: "FmafRU", id: "i_fmaf_ru", in: 3, wideOut: false,
@@ -660,11 +660,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRU(±0, ±Inf, z) = FmafRU(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRU(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -676,16 +676,16 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0x7f800000, 0x7f800000}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FmafRU(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FmafRU(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafRU(x, y, z) = +Inf for a positive result, -MaxFloat32 (0xff7fffff) for a negative one when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 		}},
@@ -698,11 +698,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERU(±0, ±Inf, z) = FmafIEEERU(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERU(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -714,16 +714,16 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800000, 0x7f800000, 0x7f800000}, 0x7f800000, 0x7f800000, bothBuilds},
 			}},
 			{"FmafIEEERU(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
-				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"FmafIEEERU(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafIEEERU(x, y, z) = +Inf for a positive result, -MaxFloat32 (0xff7fffff) for a negative one when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 		}},
@@ -739,22 +739,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRU(±0, ±0) = FdivRU(±Inf, ±Inf) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0xff800000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x1, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x00000001, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRU(x, ±0) = ±Inf for x ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x3f800000, 0x80000000, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0xff800000, 0xff800000, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0xff800000, 0xff800000, bothBuilds},
 				{[3]uint64{0x80000001, 0x80000000, 0}, 0x7f800000, 0x7f800000, defaultOnly},
 			}},
 			{"FdivRU(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0xff800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0xff800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
 			}},
 			{"FdivRU(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff7fffff, 0x7f800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FdivRU(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
@@ -777,17 +777,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800001, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FrcpRU(±0) = ±Inf; with FTZ, FrcpRU(±subnormal) = ±Inf too", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000001, 0, 0}, 0xff7fffff, 0xff800000, bothBuilds},
 			}},
 			{"FrcpRU(±Inf) = ±0", []specialCase{
-				{[3]uint64{0x7f800000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7f800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff800000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FrcpRU(x) = +Inf for a positive result, -MaxFloat32 (0xff7fffff) for a negative one for 0 < |x| ≤ 2^-128 (overflow)", []specialCase{
-				{[3]uint64{0x200000, 0, 0}, 0x7f800000, 0x7f800000, defaultOnly},
+				{[3]uint64{0x00200000, 0, 0}, 0x7f800000, 0x7f800000, defaultOnly},
 				{[3]uint64{0x80200000, 0, 0}, 0xff7fffff, 0xff7fffff, defaultOnly},
 			}},
 		}},
@@ -807,7 +807,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0, 0}, 0x7fffffff, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRU(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRU(+Inf) = +Inf", []specialCase{
@@ -838,8 +838,8 @@ var generatedSpecials = []specialFunc{
 			{"FaddRD(x, -x) = -0 for finite x", []specialCase{
 				{[3]uint64{0x3f800000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 				{[3]uint64{0xff7fffff, 0x7f7fffff, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x1, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000001, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
 			}},
 			{"FaddRD(-0, -0) = -0", []specialCase{
 				{[3]uint64{0x80000000, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
@@ -873,11 +873,11 @@ var generatedSpecials = []specialFunc{
 			{"FsubRD(x, x) = -0 for finite x", []specialCase{
 				{[3]uint64{0x3f800000, 0x3f800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 				{[3]uint64{0xff7fffff, 0xff7fffff, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0x0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x00000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 				{[3]uint64{0x80000000, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsubRD(-0, +0) = -0", []specialCase{
-				{[3]uint64{0x80000000, 0x0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x00000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsubRD(x, y) = +MaxFloat32 (0x7f7fffff) for a positive result, -Inf for a negative one when the difference overflows", []specialCase{
 				{[3]uint64{0x7f7fffff, 0xff7fffff, 0}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
@@ -896,9 +896,9 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRD(±0, ±Inf) = FmulRD(±Inf, ±0) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x7f800000, 0}, 0x7f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FmulRD(±Inf, y) = FmulRD(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x7f800000, 0xbf800000, 0}, 0xff800000, 0xff800000, bothBuilds},
@@ -906,8 +906,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0x7f800000, 0}, 0xff800000, 0xff800000, defaultOnly},
 			}},
 			{"FmulRD(±0, y) = FmulRD(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0x80000000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x80000000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0x80000000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmulRD(x, y) = +MaxFloat32 (0x7f7fffff) for a positive result, -Inf for a negative one when the product overflows", []specialCase{
@@ -915,8 +915,8 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"FmulRD(x, y) = +0 when 0 < exact < 2^-149, and -0x1p-149 when -2^-149 < exact < 0 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0xd800000, 0xd800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xd800000, 0x8d800000, 0}, 0x80000001, 0x80000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x0d800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x0d800000, 0x8d800000, 0}, 0x80000001, 0x80000000, bothBuilds},
 			}},
 		}},
 	{name: "FmafRD", id: "i_fmaf_rd", in: 3, wideOut: false,
@@ -928,11 +928,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRD(±0, ±Inf, z) = FmafRD(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafRD(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -945,15 +945,15 @@ var generatedSpecials = []specialFunc{
 			}},
 			{"FmafRD(x, y, z) = -0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
 				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafRD(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafRD(x, y, z) = +MaxFloat32 (0x7f7fffff) for a positive result, -Inf for a negative one when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 		}},
@@ -966,11 +966,11 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7fc00000, 0x3f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0xffc00001, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0x3f800000, 0x3f800000, 0x7f800001}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x0, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x7fc00000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERD(±0, ±Inf, z) = FmafIEEERD(±Inf, ±0, z) = NaN (canonical 0x7fffffff)", []specialCase{
-				{[3]uint64{0x0, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x7f800000, 0x3f800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FmafIEEERD(x, y, z) = NaN (canonical 0x7fffffff) if x·y is an infinity and z the opposite infinity", []specialCase{
 				{[3]uint64{0x7f800000, 0x3f800000, 0xff800000}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -983,15 +983,15 @@ var generatedSpecials = []specialFunc{
 			}},
 			{"FmafIEEERD(x, y, z) = -0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
 				{[3]uint64{0x3f800000, 0x3f800000, 0xbf800000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 				{[3]uint64{0x40000000, 0xbf800000, 0x40000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafIEEERD(x, y, -0) = -0 if x·y is -0", []specialCase{
 				{[3]uint64{0x80000000, 0x3f800000, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x0, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x00000000, 0xff7fffff, 0x80000000}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FmafIEEERD(x, y, z) = +MaxFloat32 (0x7f7fffff) for a positive result, -Inf for a negative one when the exact x·y + z overflows", []specialCase{
-				{[3]uint64{0x7f7fffff, 0x40000000, 0x0}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
+				{[3]uint64{0x7f7fffff, 0x40000000, 0x00000000}, 0x7f7fffff, 0x7f7fffff, bothBuilds},
 				{[3]uint64{0x7f7fffff, 0xc0000000, 0x3f800000}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 		}},
@@ -1007,22 +1007,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRD(±0, ±0) = FdivRD(±Inf, ±Inf) = NaN (canonical 0x7fffffff); with FTZ a subnormal counts as a zero", []specialCase{
-				{[3]uint64{0x0, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 				{[3]uint64{0xff800000, 0x7f800000, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
-				{[3]uint64{0x1, 0x1, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x00000001, 0x00000001, 0}, 0x3f800000, 0x7fffffff, bothBuilds},
 			}},
 			{"FdivRD(x, ±0) = ±Inf for x ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
 				{[3]uint64{0x3f800000, 0x80000000, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0xff800000, 0x0, 0}, 0xff800000, 0xff800000, bothBuilds},
+				{[3]uint64{0xff800000, 0x00000000, 0}, 0xff800000, 0xff800000, bothBuilds},
 				{[3]uint64{0x80000001, 0x80000000, 0}, 0x7f800000, 0x7f800000, defaultOnly},
 			}},
 			{"FdivRD(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x0, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
-				{[3]uint64{0x80000000, 0xff800000, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x0, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
+				{[3]uint64{0x00000000, 0xbf800000, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x80000000, 0xff800000, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000000, 0x80000001, 0}, 0x80000000, 0x80000000, defaultOnly},
 			}},
 			{"FdivRD(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
-				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3f800000, 0x7f800000, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff7fffff, 0x7f800000, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FdivRD(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
@@ -1045,17 +1045,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f800001, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
 			}},
 			{"FrcpRD(±0) = ±Inf; with FTZ, FrcpRD(±subnormal) = ±Inf too", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x7f800000, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x7f7fffff, 0x7f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x7f7fffff, 0x7f800000, bothBuilds},
 				{[3]uint64{0x80000001, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"FrcpRD(±Inf) = ±0", []specialCase{
-				{[3]uint64{0x7f800000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7f800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xff800000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FrcpRD(x) = +MaxFloat32 (0x7f7fffff) for a positive result, -Inf for a negative one for 0 < |x| ≤ 2^-128 (overflow)", []specialCase{
-				{[3]uint64{0x200000, 0, 0}, 0x7f7fffff, 0x7f7fffff, defaultOnly},
+				{[3]uint64{0x00200000, 0, 0}, 0x7f7fffff, 0x7f7fffff, defaultOnly},
 				{[3]uint64{0x80200000, 0, 0}, 0xff800000, 0xff800000, defaultOnly},
 			}},
 		}},
@@ -1075,7 +1075,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x80000001, 0, 0}, 0x7fffffff, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRD(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"FsqrtRD(+Inf) = +Inf", []specialCase{
@@ -1088,9 +1088,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2IntRN(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRN(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
 				{[3]uint64{0x4f000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -1103,17 +1103,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Float2IntRN(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRN(1.5) = 2, Float2IntRN(2.5) = 2, Float2IntRN(-1.5) = -2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xfffffffe, 0xfffffffe, bothBuilds},
 			}},
 			{"Float2IntRN(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2IntRZ", id: "i_float2int_rz", in: 1, wideOut: false,
@@ -1122,9 +1122,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2IntRZ(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRZ(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
 				{[3]uint64{0x4f000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -1137,17 +1137,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Float2IntRZ(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRZ(1.5) = 1, Float2IntRZ(2.5) = 2, Float2IntRZ(-1.5) = -1", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
 			}},
 			{"Float2IntRZ(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2IntRU", id: "i_float2int_ru", in: 1, wideOut: false,
@@ -1156,9 +1156,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2IntRU(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRU(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
 				{[3]uint64{0x4f000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -1171,17 +1171,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Float2IntRU(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRU(1.5) = 2, Float2IntRU(2.5) = 3, Float2IntRU(-1.5) = -1", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x3, 0x3, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000003, 0x00000003, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
 			}},
 			{"Float2IntRU(0x1p-149) = 1; with FTZ the subnormal reads as +0 and the result is 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x1, 0x0, bothBuilds},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000001, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2IntRD", id: "i_float2int_rd", in: 1, wideOut: false,
@@ -1190,9 +1190,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2IntRD(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRD(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
 				{[3]uint64{0x4f000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
@@ -1205,17 +1205,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Float2IntRD(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2IntRD(1.5) = 1, Float2IntRD(2.5) = 2, Float2IntRD(-1.5) = -2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xfffffffe, 0xfffffffe, bothBuilds},
 			}},
 			{"Float2IntRD(-0x1p-149) = -1; with FTZ the subnormal reads as -0 and the result is 0", []specialCase{
-				{[3]uint64{0x80000001, 0, 0}, 0xffffffff, 0x0, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0xffffffff, 0x00000000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2UintRN", id: "i_float2uint_rn", in: 1, wideOut: false,
@@ -1224,9 +1224,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2UintRN(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRN(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
 				{[3]uint64{0x4f800000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
@@ -1234,22 +1234,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
 			}},
 			{"Float2UintRN(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRN(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRN(1.5) = 2, Float2UintRN(2.5) = 2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
 			}},
 			{"Float2UintRN(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2UintRZ", id: "i_float2uint_rz", in: 1, wideOut: false,
@@ -1258,9 +1258,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2UintRZ(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRZ(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
 				{[3]uint64{0x4f800000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
@@ -1268,22 +1268,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
 			}},
 			{"Float2UintRZ(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRZ(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRZ(1.5) = 1, Float2UintRZ(2.5) = 2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
 			}},
 			{"Float2UintRZ(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2UintRU", id: "i_float2uint_ru", in: 1, wideOut: false,
@@ -1292,9 +1292,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2UintRU(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRU(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
 				{[3]uint64{0x4f800000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
@@ -1302,22 +1302,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
 			}},
 			{"Float2UintRU(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRU(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRU(1.5) = 2, Float2UintRU(2.5) = 3", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x3, 0x3, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000003, 0x00000003, bothBuilds},
 			}},
 			{"Float2UintRU(0x1p-149) = 1; with FTZ the subnormal reads as +0 and the result is 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x1, 0x0, bothBuilds},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000001, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2UintRD", id: "i_float2uint_rd", in: 1, wideOut: false,
@@ -1326,9 +1326,9 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Float2UintRD(NaN) = 0", []specialCase{
-				{[3]uint64{0x7fc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xffffffff, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x7f800001, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x7fc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x7f800001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRD(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
 				{[3]uint64{0x4f800000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
@@ -1336,22 +1336,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
 			}},
 			{"Float2UintRD(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRD(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Float2UintRD(1.5) = 1, Float2UintRD(2.5) = 2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
 			}},
 			{"Float2UintRD(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x00000000, 0x00000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2LLRN", id: "i_float2ll_rn", in: 1, wideOut: true,
@@ -1375,17 +1375,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
 			}},
 			{"Float2LLRN(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2LLRN(1.5) = 2, Float2LLRN(2.5) = 2, Float2LLRN(-1.5) = -2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xfffffffffffffffe, 0xfffffffffffffffe, bothBuilds},
 			}},
 			{"Float2LLRN(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2LLRZ", id: "i_float2ll_rz", in: 1, wideOut: true,
@@ -1409,17 +1409,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
 			}},
 			{"Float2LLRZ(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2LLRZ(1.5) = 1, Float2LLRZ(2.5) = 2, Float2LLRZ(-1.5) = -1", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
 			}},
 			{"Float2LLRZ(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2LLRU", id: "i_float2ll_ru", in: 1, wideOut: true,
@@ -1443,17 +1443,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
 			}},
 			{"Float2LLRU(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2LLRU(1.5) = 2, Float2LLRU(2.5) = 3, Float2LLRU(-1.5) = -1", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x3, 0x3, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000003, 0x0000000000000003, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
 			}},
 			{"Float2LLRU(0x1p-149) = 1; with FTZ the subnormal reads as +0 and the result is 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x1, 0x0, bothBuilds},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000001, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2LLRD", id: "i_float2ll_rd", in: 1, wideOut: true,
@@ -1477,17 +1477,17 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xff7fffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
 			}},
 			{"Float2LLRD(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2LLRD(1.5) = 1, Float2LLRD(2.5) = 2, Float2LLRD(-1.5) = -2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
 				{[3]uint64{0xbfc00000, 0, 0}, 0xfffffffffffffffe, 0xfffffffffffffffe, bothBuilds},
 			}},
 			{"Float2LLRD(-0x1p-149) = -1; with FTZ the subnormal reads as -0 and the result is 0", []specialCase{
-				{[3]uint64{0x80000001, 0, 0}, 0xffffffffffffffff, 0x0, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0xffffffffffffffff, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2ULLRN", id: "i_float2ull_rn", in: 1, wideOut: true,
@@ -1506,22 +1506,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
 			}},
 			{"Float2ULLRN(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRN(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRN(1.5) = 2, Float2ULLRN(2.5) = 2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
 			}},
 			{"Float2ULLRN(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2ULLRZ", id: "i_float2ull_rz", in: 1, wideOut: true,
@@ -1540,22 +1540,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
 			}},
 			{"Float2ULLRZ(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRZ(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRZ(1.5) = 1, Float2ULLRZ(2.5) = 2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
 			}},
 			{"Float2ULLRZ(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2ULLRU", id: "i_float2ull_ru", in: 1, wideOut: true,
@@ -1574,22 +1574,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
 			}},
 			{"Float2ULLRU(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRU(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRU(1.5) = 2, Float2ULLRU(2.5) = 3", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x2, 0x2, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x3, 0x3, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000003, 0x0000000000000003, bothBuilds},
 			}},
 			{"Float2ULLRU(0x1p-149) = 1; with FTZ the subnormal reads as +0 and the result is 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x1, 0x0, bothBuilds},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000001, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Float2ULLRD", id: "i_float2ull_rd", in: 1, wideOut: true,
@@ -1608,22 +1608,22 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x7f7fffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
 			}},
 			{"Float2ULLRD(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
-				{[3]uint64{0xbf800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff800000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xbfc00000, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0xff7fffff, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0xbf800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff800000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbfc00000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xff7fffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRD(±0) = 0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
-				{[3]uint64{0x80000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
 			}},
 			{"Float2ULLRD(1.5) = 1, Float2ULLRD(2.5) = 2", []specialCase{
-				{[3]uint64{0x3fc00000, 0, 0}, 0x1, 0x1, bothBuilds},
-				{[3]uint64{0x40200000, 0, 0}, 0x2, 0x2, bothBuilds},
+				{[3]uint64{0x3fc00000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x40200000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
 			}},
 			{"Float2ULLRD(±0x1p-149) = 0", []specialCase{
-				{[3]uint64{0x1, 0, 0}, 0x0, 0x0, defaultOnly},
-				{[3]uint64{0x80000001, 0, 0}, 0x0, 0x0, defaultOnly},
+				{[3]uint64{0x00000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
+				{[3]uint64{0x80000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, defaultOnly},
 			}},
 		}},
 	{name: "Int2FloatRN", id: "i_int2float_rn", in: 1, wideOut: false,
@@ -1632,16 +1632,16 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Int2FloatRN(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Int2FloatRN(x) = x exactly for |x| ≤ 2^24, and Int2FloatRN(math.MinInt32) = -0x1p+31", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xcf000000, 0xcf000000, bothBuilds},
 			}},
 			{"Int2FloatRN(16777217) = 16777216, Int2FloatRN(-16777217) = -16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xfeffffff, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 			}},
 			{"Int2FloatRN(math.MaxInt32) = 0x1p+31", []specialCase{
@@ -1654,16 +1654,16 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Int2FloatRZ(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Int2FloatRZ(x) = x exactly for |x| ≤ 2^24, and Int2FloatRZ(math.MinInt32) = -0x1p+31", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xcf000000, 0xcf000000, bothBuilds},
 			}},
 			{"Int2FloatRZ(16777217) = 16777216, Int2FloatRZ(-16777217) = -16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xfeffffff, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 			}},
 			{"Int2FloatRZ(math.MaxInt32) = 0x1.fffffep+30", []specialCase{
@@ -1676,16 +1676,16 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Int2FloatRU(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Int2FloatRU(x) = x exactly for |x| ≤ 2^24, and Int2FloatRU(math.MinInt32) = -0x1p+31", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xcf000000, 0xcf000000, bothBuilds},
 			}},
 			{"Int2FloatRU(16777217) = 16777218, Int2FloatRU(-16777217) = -16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
 				{[3]uint64{0xfeffffff, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 			}},
 			{"Int2FloatRU(math.MaxInt32) = 0x1p+31", []specialCase{
@@ -1698,16 +1698,16 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Int2FloatRD(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Int2FloatRD(x) = x exactly for |x| ≤ 2^24, and Int2FloatRD(math.MinInt32) = -0x1p+31", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 				{[3]uint64{0x80000000, 0, 0}, 0xcf000000, 0xcf000000, bothBuilds},
 			}},
 			{"Int2FloatRD(16777217) = 16777216, Int2FloatRD(-16777217) = -16777218", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xfeffffff, 0, 0}, 0xcb800001, 0xcb800001, bothBuilds},
 			}},
 			{"Int2FloatRD(math.MaxInt32) = 0x1.fffffep+30", []specialCase{
@@ -1720,14 +1720,14 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Uint2FloatRN(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Uint2FloatRN(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"Uint2FloatRN(16777217) = 16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 			}},
 			{"Uint2FloatRN(math.MaxUint32) = 0x1p+32", []specialCase{
 				{[3]uint64{0xffffffff, 0, 0}, 0x4f800000, 0x4f800000, bothBuilds},
@@ -1739,14 +1739,14 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Uint2FloatRZ(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Uint2FloatRZ(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"Uint2FloatRZ(16777217) = 16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 			}},
 			{"Uint2FloatRZ(math.MaxUint32) = 0x1.fffffep+31", []specialCase{
 				{[3]uint64{0xffffffff, 0, 0}, 0x4f7fffff, 0x4f7fffff, bothBuilds},
@@ -1758,14 +1758,14 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Uint2FloatRU(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Uint2FloatRU(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"Uint2FloatRU(16777217) = 16777218", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
 			}},
 			{"Uint2FloatRU(math.MaxUint32) = 0x1p+32", []specialCase{
 				{[3]uint64{0xffffffff, 0, 0}, 0x4f800000, 0x4f800000, bothBuilds},
@@ -1777,14 +1777,14 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"Uint2FloatRD(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x00000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"Uint2FloatRD(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x01000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x00000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"Uint2FloatRD(16777217) = 16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x01000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 			}},
 			{"Uint2FloatRD(math.MaxUint32) = 0x1.fffffep+31", []specialCase{
 				{[3]uint64{0xffffffff, 0, 0}, 0x4f7fffff, 0x4f7fffff, bothBuilds},
@@ -1796,15 +1796,15 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"LL2FloatRN(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"LL2FloatRN(x) = x exactly for |x| ≤ 2^24, and LL2FloatRN(math.MinInt64) = -0x1p+63", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xffffffffff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0xdf000000, 0xdf000000, bothBuilds},
 			}},
 			{"LL2FloatRN(16777217) = 16777216, LL2FloatRN(-16777217) = -16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xfffffffffeffffff, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 			}},
 			{"LL2FloatRN(math.MaxInt64) = 0x1p+63", []specialCase{
@@ -1817,15 +1817,15 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"LL2FloatRZ(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"LL2FloatRZ(x) = x exactly for |x| ≤ 2^24, and LL2FloatRZ(math.MinInt64) = -0x1p+63", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xffffffffff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0xdf000000, 0xdf000000, bothBuilds},
 			}},
 			{"LL2FloatRZ(16777217) = 16777216, LL2FloatRZ(-16777217) = -16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xfffffffffeffffff, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 			}},
 			{"LL2FloatRZ(math.MaxInt64) = 0x1.fffffep+62", []specialCase{
@@ -1838,15 +1838,15 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"LL2FloatRU(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"LL2FloatRU(x) = x exactly for |x| ≤ 2^24, and LL2FloatRU(math.MinInt64) = -0x1p+63", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xffffffffff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0xdf000000, 0xdf000000, bothBuilds},
 			}},
 			{"LL2FloatRU(16777217) = 16777218, LL2FloatRU(-16777217) = -16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
 				{[3]uint64{0xfffffffffeffffff, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 			}},
 			{"LL2FloatRU(math.MaxInt64) = 0x1p+63", []specialCase{
@@ -1859,15 +1859,15 @@ var generatedSpecials = []specialFunc{
 		},
 		rows: []specialRow{
 			{"LL2FloatRD(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"LL2FloatRD(x) = x exactly for |x| ≤ 2^24, and LL2FloatRD(math.MinInt64) = -0x1p+63", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xffffffffff000000, 0, 0}, 0xcb800000, 0xcb800000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0xdf000000, 0xdf000000, bothBuilds},
 			}},
 			{"LL2FloatRD(16777217) = 16777216, LL2FloatRD(-16777217) = -16777218", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 				{[3]uint64{0xfffffffffeffffff, 0, 0}, 0xcb800001, 0xcb800001, bothBuilds},
 			}},
 			{"LL2FloatRD(math.MaxInt64) = 0x1.fffffep+62", []specialCase{
@@ -1878,14 +1878,14 @@ var generatedSpecials = []specialFunc{
 		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return uint64(math.Float32bits(t.ULL2FloatRN(a[0]))) },
 		rows: []specialRow{
 			{"ULL2FloatRN(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"ULL2FloatRN(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"ULL2FloatRN(16777217) = 16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 			}},
 			{"ULL2FloatRN(math.MaxUint64) = 0x1p+64", []specialCase{
 				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x5f800000, 0x5f800000, bothBuilds},
@@ -1895,14 +1895,14 @@ var generatedSpecials = []specialFunc{
 		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return uint64(math.Float32bits(t.ULL2FloatRZ(a[0]))) },
 		rows: []specialRow{
 			{"ULL2FloatRZ(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"ULL2FloatRZ(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"ULL2FloatRZ(16777217) = 16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 			}},
 			{"ULL2FloatRZ(math.MaxUint64) = 0x1.fffffep+63", []specialCase{
 				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x5f7fffff, 0x5f7fffff, bothBuilds},
@@ -1912,14 +1912,14 @@ var generatedSpecials = []specialFunc{
 		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return uint64(math.Float32bits(t.ULL2FloatRU(a[0]))) },
 		rows: []specialRow{
 			{"ULL2FloatRU(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"ULL2FloatRU(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"ULL2FloatRU(16777217) = 16777218", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800001, 0x4b800001, bothBuilds},
 			}},
 			{"ULL2FloatRU(math.MaxUint64) = 0x1p+64", []specialCase{
 				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x5f800000, 0x5f800000, bothBuilds},
@@ -1929,14 +1929,14 @@ var generatedSpecials = []specialFunc{
 		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return uint64(math.Float32bits(t.ULL2FloatRD(a[0]))) },
 		rows: []specialRow{
 			{"ULL2FloatRD(0) = +0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 			}},
 			{"ULL2FloatRD(x) = x exactly for x ≤ 2^24", []specialCase{
-				{[3]uint64{0x1000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
-				{[3]uint64{0x1, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
+				{[3]uint64{0x0000000001000000, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 			{"ULL2FloatRD(16777217) = 16777216", []specialCase{
-				{[3]uint64{0x1000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
+				{[3]uint64{0x0000000001000001, 0, 0}, 0x4b800000, 0x4b800000, bothBuilds},
 			}},
 			{"ULL2FloatRD(math.MaxUint64) = 0x1.fffffep+63", []specialCase{
 				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x5f7fffff, 0x5f7fffff, bothBuilds},
@@ -1958,7 +1958,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xfff0000000000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"Double2FloatRN(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Double2FloatRN(±0x1p+128) = ±Inf (overflow)", []specialCase{
@@ -1966,7 +1966,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xc7f0000000000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"Double2FloatRN(±0x1p-200) = ±0 (the sign of the x result) when 0 < |x| ≤ 2^-150 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0x3370000000000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3370000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xb370000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 		}},
@@ -1986,7 +1986,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xfff0000000000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"Double2FloatRZ(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Double2FloatRZ(±0x1p+128) = ±MaxFloat32 (0x7f7fffff, 0xff7fffff) (overflow)", []specialCase{
@@ -1994,7 +1994,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xc7f0000000000000, 0, 0}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 			{"Double2FloatRZ(±0x1p-200) = ±0 (the sign of the x result) when 0 < |x| < 2^-149 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0x3370000000000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3370000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xb370000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 		}},
@@ -2014,7 +2014,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xfff0000000000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"Double2FloatRU(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Double2FloatRU(±0x1p+128) = +Inf for a positive result, -MaxFloat32 (0xff7fffff) for a negative one (overflow)", []specialCase{
@@ -2022,7 +2022,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xc7f0000000000000, 0, 0}, 0xff7fffff, 0xff7fffff, bothBuilds},
 			}},
 			{"Double2FloatRU(±0x1p-200) = +0x1p-149 when 0 < x < 2^-149, and -0 when -2^-149 < x < 0 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0x3370000000000000, 0, 0}, 0x1, 0x0, bothBuilds},
+				{[3]uint64{0x3370000000000000, 0, 0}, 0x00000001, 0x00000000, bothBuilds},
 				{[3]uint64{0xb370000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 		}},
@@ -2042,7 +2042,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xfff0000000000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"Double2FloatRD(±0) = ±0", []specialCase{
-				{[3]uint64{0x0, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0x8000000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
 			}},
 			{"Double2FloatRD(±0x1p+128) = +MaxFloat32 (0x7f7fffff) for a positive result, -Inf for a negative one (overflow)", []specialCase{
@@ -2050,7 +2050,7 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0xc7f0000000000000, 0, 0}, 0xff800000, 0xff800000, bothBuilds},
 			}},
 			{"Double2FloatRD(±0x1p-200) = +0 when 0 < x < 2^-149, and -0x1p-149 when -2^-149 < x < 0 (underflow); with FTZ, ±0", []specialCase{
-				{[3]uint64{0x3370000000000000, 0, 0}, 0x0, 0x0, bothBuilds},
+				{[3]uint64{0x3370000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
 				{[3]uint64{0xb370000000000000, 0, 0}, 0x80000001, 0x80000000, bothBuilds},
 			}},
 		}},
