@@ -46,12 +46,13 @@ func newBench() *cobra.Command {
 		classes   []string
 		asJSON    bool
 		targets   bool
+		from      string
 		sweep     bool
 		benchtime time.Duration
 		clock     string
 	)
 	cmd := &cobra.Command{
-		Use:   "bench [--funcs F,G,...] [--targets] [--flags \"NVCC FLAGS\"]... [--class C,...] [--sweep=false] [--benchtime D] [--clock wall|cpu] [--json]",
+		Use:   "bench [--funcs F,G,...] [--targets] [--flags \"NVCC FLAGS\"]... [--class C,...] [--sweep=false] [--benchtime D] [--clock wall|cpu] [--json] [--from FILE]",
 		Short: "Time the emulation against the native Go route, the certified reference and bigfloat",
 		Long: `Time every implemented function (or those named with --funcs, and with --targets those the throughput
 targets read) under the default flags and -use_fast_math (or
@@ -71,6 +72,20 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var opt benchOptions
 			var err error
+			switch clock {
+			case "wall":
+			case "cpu":
+				opt.cpuClock = true
+			default:
+				return usagef("--clock %q: want wall or cpu", clock)
+			}
+			if from != "" {
+				rep, err := readBenchReport(from)
+				if err != nil {
+					return err
+				}
+				return rep.writeMarkdown(cmd.OutOrStdout(), opt.cpuClock)
+			}
 			if opt.funcs, err = benchFuncs(funcNames); err != nil {
 				return err
 			}
@@ -89,13 +104,6 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 			}
 			if benchtime <= 0 {
 				return usagef("--benchtime %v: want a positive duration", benchtime)
-			}
-			switch clock {
-			case "wall":
-			case "cpu":
-				opt.cpuClock = true
-			default:
-				return usagef("--clock %q: want wall or cpu", clock)
 			}
 			opt.sweep, opt.benchtime = sweep, benchtime
 			opt.command = commandLine(cmd)
@@ -120,6 +128,7 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 	f.DurationVar(&benchtime, "benchtime", 100*time.Millisecond, "run time of each benchmark")
 	f.StringVar(&clock, "clock", "wall", "time shown in the Markdown tables: wall (wall clock) or cpu (process CPU time)")
 	f.BoolVar(&asJSON, "json", false, "print JSON instead of Markdown")
+	f.StringVar(&from, "from", "", "print the Markdown tables of the results in FILE (the output of --json) instead of timing")
 	return cmd
 }
 
@@ -483,6 +492,22 @@ func (r *benchReport) writeMarkdown(w io.Writer, cpu bool) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// readBenchReport reads the output of cudafp bench --json.
+func readBenchReport(path string) (*benchReport, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	var rep benchReport
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	if len(rep.Results) == 0 {
+		return nil, usagef("%s: no benchmark results", path)
+	}
+	return &rep, nil
 }
 
 // cpuResults returns rs with the CPU-time figures in place of the

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,6 +47,7 @@ func TestBenchUsageErrors(t *testing.T) {
 		{[]string{"bench", "--bogus"}, "unknown flag"},
 		{[]string{"bench", "extra"}, "unknown command"},
 		{[]string{"bench", "--funcs", "__int2float_rn", "--class", "huge", "--sweep=false"}, "nothing to time"},
+		{[]string{"bench", "--from", "/nonexistent/bench.json"}, "no such file"},
 	} {
 		_, stderr, code := benchCLI(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) {
@@ -105,6 +108,15 @@ func TestBenchJSON(t *testing.T) {
 	}
 	if !strings.HasPrefix(rep.Command, "cudafp bench --") {
 		t.Errorf("command %q", rep.Command)
+	}
+	// --from renders the saved results.
+	path := filepath.Join(t.TempDir(), "bench.json")
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	md, stderr, code := benchCLI(t, "bench", "--from", path)
+	if code != 0 || !strings.Contains(md, "| expf | fast | normal |") || !strings.Contains(md, "Command: `"+rep.Command+"`") {
+		t.Errorf("--from: exit %d, %s\n%s", code, stderr, md)
 	}
 }
 
