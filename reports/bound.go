@@ -80,27 +80,45 @@ func componentBound(f *spec.Func, comp string, fl fp.Flags) spec.Bound {
 	return b
 }
 
-// ulpAt returns the ulp bound at input in (+Inf where none applies): the
-// catalog's ULPAt of x, restricted to the |y| range of binary functions
-// whose bound holds only there, and the constant part for a NaN x.
-func (c *check) ulpAt(in ulp.Input) float64 {
-	b := c.b
-	if b.CR || b.ULP == 0 {
-		return math.Inf(1)
-	}
+// hasULP reports whether the bound has an ulp part.
+func (c *check) hasULP() bool { return !c.b.CR && c.b.ULP != 0 }
+
+// ulpApplies reports whether the ulp part of the bound applies at in: not
+// in the absolute bound's interval, |y| in the range of binary functions
+// whose bound holds only there, and x finite for a bound that grows with
+// |x|.
+func (c *check) ulpApplies(in ulp.Input) bool {
+	b := &c.b
 	if !c.floatArg {
-		return b.ULP
+		return true
 	}
-	x := f32to64(in.X)
 	if b.YRange != [2]float64{} {
 		if y := math.Abs(f32to64(in.Y)); !(y >= b.YRange[0] && y <= b.YRange[1]) {
-			return math.Inf(1)
+			return false
 		}
 	}
-	if x != x {
-		return b.ULP
+	if b.Abs != 0 {
+		if x := f32to64(in.X); x >= b.AbsLo && x <= b.AbsHi {
+			return false
+		}
 	}
-	return b.ULPAt(x)
+	return b.ULPSlope == 0 || in.X&0x7fffffff != 0x7f800000
+}
+
+// ulpAt returns the ulp bound at input in, +Inf where none applies: the
+// catalog's ULPAt of x, its constant part at a NaN x.
+func (c *check) ulpAt(in ulp.Input) float64 {
+	if !c.hasULP() || !c.ulpApplies(in) {
+		return math.Inf(1)
+	}
+	if !c.floatArg || c.b.ULPSlope == 0 {
+		return c.b.ULP
+	}
+	x := f32to64(in.X)
+	if x != x {
+		return c.b.ULP
+	}
+	return c.b.ULPAt(x)
 }
 
 // inAbs reports whether the absolute bound applies at in.

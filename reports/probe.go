@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/internal/spec"
@@ -30,11 +29,10 @@ type Extra struct {
 	OverCR, OverULP, OverAbs, OverRel uint64
 
 	// ULPN counts the inputs where an ulp bound applies; MaxDist is the
-	// largest ulp distance among them, MaxULPBound the largest bound.
-	ULPN        uint64
-	MaxDist     uint32
-	ArgMaxDist  ulp.Input
-	MaxULPBound ulp.Ulps
+	// largest ulp distance among them.
+	ULPN       uint64
+	MaxDist    uint32
+	ArgMaxDist ulp.Input
 	// RelN counts the inputs where a relative bound applies; MaxRel is
 	// the largest relative error among them.
 	RelN      uint64
@@ -78,7 +76,6 @@ func (e *Extra) Merge(o *Extra) error {
 	if o.ULPN > 0 && (e.ULPN == 0 || o.MaxDist > e.MaxDist || o.MaxDist == e.MaxDist && less(o.ArgMaxDist, e.ArgMaxDist)) {
 		e.MaxDist, e.ArgMaxDist = o.MaxDist, o.ArgMaxDist
 	}
-	e.MaxULPBound = max(e.MaxULPBound, o.MaxULPBound)
 	e.ULPN += o.ULPN
 	if o.RelN > 0 && (e.RelN == 0 || o.MaxRel > e.MaxRel || o.MaxRel == e.MaxRel && less(o.ArgMaxRel, e.ArgMaxRel)) {
 		e.MaxRel, e.ArgMaxRel = o.MaxRel, o.ArgMaxRel
@@ -145,14 +142,17 @@ func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 			over = true
 		}
 	} else {
-		if bd := c.ulpAt(in); !math.IsInf(bd, 1) {
-			d := ulp.Dist(got, want)
+		if c.hasULP() && c.ulpApplies(in) {
+			var d uint32
+			if got != want {
+				d = ulp.Dist(got, want)
+			}
 			if ex.ULPN == 0 || d > ex.MaxDist || d == ex.MaxDist && less(in, ex.ArgMaxDist) {
 				ex.MaxDist, ex.ArgMaxDist = d, in
 			}
-			ex.MaxULPBound = max(ex.MaxULPBound, ulp.Ulps(bd))
 			ex.ULPN++
-			if float64(d) > bd {
+			// Every ulp bound is at least its constant part, 1 or more.
+			if d > 0 && float64(d) > c.ulpAt(in) {
 				ex.OverULP++
 				over = true
 			}
