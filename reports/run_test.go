@@ -144,18 +144,18 @@ func TestResumeSampled(t *testing.T) {
 }
 
 // TestResumeExhaustive does the same on the exhaustive path, restricted to
-// a few blocks of 2^20 inputs.
+// two blocks of 2^20 inputs per sweep.
 func TestResumeExhaustive(t *testing.T) {
 	f, _ := spec.Lookup("__expf")
 	cfg := Config{Funcs: []*spec.Func{f}, Flags: []fp.Flags{spec.Default, spec.FastMath}, Exhaustive: true,
-		only: func(_, b int) bool { return b%1024 == 1000 }}
+		only: func(_, b int) bool { return b%2048 == 1000 }}
 	full, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	full.Provenance = testProvenance
-	if full.Rows[0].Result.N != 4<<20 || full.Rows[0].Result.Sweep != "exhaustive" {
-		t.Fatalf("N = %d, sweep %q; want 4·2^20 exhaustive", full.Rows[0].Result.N, full.Rows[0].Result.Sweep)
+	if full.Rows[0].Result.N != 2<<20 || full.Rows[0].Result.Sweep != "exhaustive" {
+		t.Fatalf("N = %d, sweep %q; want 2·2^20 exhaustive", full.Rows[0].Result.N, full.Rows[0].Result.Sweep)
 	}
 	r, first, second := interruptAndResume(t, cfg, 2)
 	if got, want := render(t, r, "json"), render(t, full, "json"); !bytes.Equal(got, want) {
