@@ -368,9 +368,6 @@ func TestSweepCases(t *testing.T) {
 			t.Errorf("sweep block %#08x holds NaNs", s)
 		}
 	}
-	if testing.Short() {
-		return
-	}
 	for _, name := range []string{"__expf/flags=default/part=sweep", "op_div/flags=default/part=sweep"} {
 		c, ok := Lookup(cs, name)
 		if !ok {
