@@ -124,6 +124,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	type task struct{ s, b int }
 	var tasks []task
 	var total uint64
+	left := make([]int, len(sweeps)) // blocks of each sweep still to measure in this run
 	for i, s := range sweeps {
 		if cfg.Checkpoints != "" {
 			s.ckpt = filepath.Join(cfg.Checkpoints, checkpointName(s, cfg.Shard, shards))
@@ -140,6 +141,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 			tasks = append(tasks, task{i, b})
 			total += s.size(b)
+			left[i]++
 		}
 	}
 	workers := cfg.Workers
@@ -205,7 +207,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if cfg.Progress != nil {
 			cfg.Progress(progress, total)
 		}
-		if s.ckpt != "" && time.Since(s.saved) > 2*time.Second {
+		left[d.t.s]--
+		if s.ckpt != "" && (left[d.t.s] == 0 || time.Since(s.saved) > 2*time.Second) {
 			if err := s.save(); err != nil && firstErr == nil {
 				firstErr = err
 				cancel()
