@@ -240,10 +240,16 @@ func buildCatalog() []*Func {
 		t    Type
 		fam  Family
 	}{{"int", I32, FamInt32}, {"uint", U32, FamInt32}, {"ll", I64, FamInt64}, {"ull", U64, FamInt64}, {"double", F64, FamF64}} {
+		// Integer sources never give a subnormal; a double can, and
+		// cvt.rnd.ftz.f32.f64 flushes it (device-measured under -ftz=true).
+		var sens Sens
+		if from.t == F64 {
+			sens = SensFTZ
+		}
 		for _, mode := range rounding.Modes {
 			name := "__" + from.name + "2float_" + mode.CUDA()
 			add(&Func{ID: "i_" + from.name + "2float_" + mode.CUDA(), Name: name, Go: "intrinsics." + GoName(name), Kind: Intrinsic,
-				In: []Type{from.t}, Out: f1, Expr: name + "(x)", Family: from.fam, Flags: intrFlags,
+				In: []Type{from.t}, Out: f1, Expr: name + "(x)", Family: from.fam, Sens: sens, Flags: intrFlags,
 				Bound: cr("IEEE-754 conversion in the stated rounding mode.", srcPTXCvt), Ref: "cvt", Mode: mode})
 		}
 	}
