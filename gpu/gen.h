@@ -70,7 +70,7 @@ CUDAFP_HD inline uint32_t real_misc(uint64_t r) {
   return real_f32(m, (int32_t)(hi32(r) % 41u) - 20 - 23);
 }
 
-CUDAFP_HD inline void gen_family(int fam, uint64_t s, const uint64_t* r, uint32_t* x, uint32_t* y, uint32_t* z) {
+CUDAFP_HD inline void gen_family(int fam, uint64_t s, const uint64_t* r, const uint64_t* axis, int n, uint32_t* x, uint32_t* y, uint32_t* z) {
   switch (fam) {
   case FamArith:
     if (s == 4) { *x = lo32(r[0]); *y = add_ulps(*x ^ 0x80000000u, small9(hi32(r[0]))); *z = lo32(r[1]); }
@@ -88,7 +88,7 @@ CUDAFP_HD inline void gen_family(int fam, uint64_t s, const uint64_t* r, uint32_
       *y = with_exp(lo32(r[1]), 381 - exp8(*x) + (int32_t)(hi32(r[1]) % 5u) - 2);
       *z = with_exp(lo32(r[2]), 381 - exp8(*x) + (int32_t)(hi32(r[2]) % 5u) - 2);
     } else {
-      *x = add_ulps(0x3f800000u | (lo32(r[0]) & 0x80000000u), small9(hi32(r[0]))); *y = lo32(r[1]); *z = lo32(r[2]);
+      *x = add_ulps(0x3f800000u | (lo32(r[0]) & 0x80000000u), small9(hi32(r[0]))); *y = near_special(axis, n, r[1]); *z = near_special(axis, n, r[2]);
     }
     return;
   case FamDiv:
@@ -113,8 +113,8 @@ CUDAFP_HD inline void gen_family(int fam, uint64_t s, const uint64_t* r, uint32_
       *y = ((uint32_t)(127 + k) << 23) | (lo32(r[1]) & 0x80000000u);
       *z = add_ulps(with_exp(*x ^ 0x80000000u ^ (*y & 0x80000000u), exp8(*x) + k), small9(hi32(r[2])));
     } else if (s == 6) {
-      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
-      *y = with_exp(lo32(r[1]), 128 - exp8(*x) + (int32_t)(hi32(r[1]) % 29u) - 26);
+      *x = add_ulps(0x3f800000u | (lo32(r[0]) & 0x80000000u), small9(hi32(r[0])));
+      *y = near_special(axis, n, r[1]);
       *z = with_exp(lo32(r[2]), (int32_t)(hi32(r[2]) % 25u));
     } else {
       *x = lo32(r[0]); *y = lo32(r[1]);
@@ -146,7 +146,7 @@ CUDAFP_HD inline void gen_f32(int fam, uint64_t s, const uint64_t* r, const uint
   case 2: *x = lo32(r[0]); *y = with_exp(lo32(r[1]), exp8(*x) + (int32_t)(hi32(r[0]) % 51u) - 25); *z = with_exp(lo32(r[2]), exp8(*x) + (int32_t)(hi32(r[1]) % 51u) - 25); return;
   case 3: *x = near_special(axis, n, r[0]); *y = near_special(axis, n, r[1]); *z = near_special(axis, n, r[2]); return;
   }
-  gen_family(fam, s, r, x, y, z);
+  gen_family(fam, s, r, axis, n, x, y, z);
 }
 
 CUDAFP_HD inline uint64_t gen_int64(uint64_t s, const uint64_t* r, const uint64_t* axis, int n) {

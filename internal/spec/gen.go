@@ -98,11 +98,11 @@ func genF32(fam Family, s uint64, r [4]uint64, axis []uint64) (x, y, z uint32) {
 	case 3:
 		return nearSpecial(axis, r[0]), nearSpecial(axis, r[1]), nearSpecial(axis, r[2])
 	}
-	return genFamily(fam, s, r)
+	return genFamily(fam, s, r, axis)
 }
 
 // genFamily holds strata 4-7 of each family of float arguments.
-func genFamily(fam Family, s uint64, r [4]uint64) (x, y, z uint32) {
+func genFamily(fam Family, s uint64, r [4]uint64, axis []uint64) (x, y, z uint32) {
 	switch fam {
 	case FamArith:
 		switch s {
@@ -125,8 +125,8 @@ func genFamily(fam Family, s uint64, r [4]uint64) (x, y, z uint32) {
 		case 6: // products near overflow
 			x = withExp(lo(r[0]), 1+int32(hi(r[0])%254))
 			return x, withExp(lo(r[1]), 381-exp8(x)+int32(hi(r[1])%5)-2), withExp(lo(r[2]), 381-exp8(x)+int32(hi(r[2])%5)-2)
-		default: // x within 4 ulps of ±1
-			return addUlps(0x3f800000|lo(r[0])&0x80000000, small(hi(r[0]))), lo(r[1]), lo(r[2])
+		default: // x within 4 ulps of ±1, y near a special value: products at the edges (2^-126 ± a few ulps)
+			return addUlps(0x3f800000|lo(r[0])&0x80000000, small(hi(r[0]))), nearSpecial(axis, r[1]), nearSpecial(axis, r[2])
 		}
 	case FamDiv:
 		switch s {
@@ -152,9 +152,8 @@ func genFamily(fam Family, s uint64, r [4]uint64) (x, y, z uint32) {
 			k := int32(hi(r[1])%41) - 20
 			y = uint32(127+k)<<23 | lo(r[1])&0x80000000
 			return x, y, addUlps(withExp(x^0x80000000^y&0x80000000, exp8(x)+k), small(hi(r[2])))
-		case 6: // products near the subnormal boundary, tiny addend
-			x = withExp(lo(r[0]), 1+int32(hi(r[0])%254))
-			return x, withExp(lo(r[1]), 128-exp8(x)+int32(hi(r[1])%29)-26), withExp(lo(r[2]), int32(hi(r[2])%25))
+		case 6: // x within 4 ulps of ±1, y near a special value, tiny addend: results at 2^-126 ± a few ulps
+			return addUlps(0x3f800000|lo(r[0])&0x80000000, small(hi(r[0]))), nearSpecial(axis, r[1]), withExp(lo(r[2]), int32(hi(r[2])%25))
 		default: // addend within 2^±25 of the product
 			x, y = lo(r[0]), lo(r[1])
 			return x, y, withExp(lo(r[2]), exp8(x)+exp8(y)-127+int32(hi(r[2])%51)-25)

@@ -35,12 +35,15 @@ var nanSpecials = []uint32{
 	0x7f800001, // signalling NaN
 }
 
-// familySpecials are extra positive values per family; each is also used negated.
+// familySpecials are extra positive values per family; each is also used
+// negated. 0x3f7ffffe (1 - 2^-23) makes products with 0x00800001 land just
+// below 2^-126 (2^-126·(1 - 2^-46)), where the .ftz tininess rule (before or
+// after rounding) decides the result.
 var familySpecials = map[Family][]uint32{
 	FamArith: {0x33800000, 0x34000000, 0x7f000000, 0x40400000, 0x3eaaaaab, 0x00000002, 0x01000000, 0x7effffff},
-	FamMul:   {0x40400000, 0x3eaaaaab, 0x1f800000, 0x20000000, 0x7f000000, 0x00400000, 0x3fb504f3, 0x5f800001},
+	FamMul:   {0x40400000, 0x3eaaaaab, 0x1f800000, 0x20000000, 0x7f000000, 0x00400000, 0x3fb504f3, 0x5f800001, 0x3f7ffffe},
 	FamDiv:   {0x7e800000, 0x7e800001, 0x7f000000, 0x7effffff, 0x40400000, 0x3eaaaaab, 0x00400000, 0x01000000},
-	FamFMA:   {0x33800000, 0x40400000, 0x3eaaaaab, 0x7f000000, 0x00400000, 0x34000000, 0x3fb504f3, 0x00000002},
+	FamFMA:   {0x33800000, 0x40400000, 0x3eaaaaab, 0x7f000000, 0x00400000, 0x34000000, 0x3fb504f3, 0x00000002, 0x3f7ffffe},
 	FamPow:   {0x3e800000, 0x40400000, 0x3eaaaaab, 0x41200000, 0x41800000, 0x42c80000, 0x3f7ffffe, 0x3f800002},
 	FamExp:   {0x42b17218, 0x42b17217, 0x42cff1b5, 0x42fc0000, 0x42fe0000, 0x43000000, 0x43150000, 0x43160000},
 	FamLog:   {0x402df854, 0x3f3504f3, 0x3fb504f3, 0x41200000, 0x3f7ffffe, 0x3f800002, 0x00000002, 0x3f000001},
@@ -85,6 +88,7 @@ var f64Specials = []uint64{
 	0x47f0000000000000, 0x36a0000000000000, 0x3690000000000000, 0x3690000000000001,
 	0x36a8000000000000, 0x3810000000000000, 0x380fffffc0000000, 0x380fffffe0000000,
 	0xc7efffffe0000000, 0xb6a0000000000000, 0xbff0000010000000, 0x3e70000000000000,
+	0x380ffffff0000000, 0x380fffffe8000000, // just below 2^-126: round up to it, or not
 }
 
 // SpecialsF32 returns the float32 special values of a family: the base
