@@ -37,9 +37,11 @@ func ftzInput(u uint32) uint32 {
 //	false: the exact result is below 2^-126 (tininess before rounding).
 //
 // Both differ only for exact results in [2^-126·(1-2^-24), 2^-126) in
-// magnitude, rounded away from zero. The default is "after rounding", the
-// rule the project chose before any device data; the golden data (the
-// -ftz=true captures of add/mul/fma/div near 2^-126) decides.
+// magnitude, rounded away from zero. The device detects tininess after
+// rounding: under -ftz=true it returns __fmul_rn(0x00800001, 0x3f7ffffe) =
+// 2^-126·(1 - 2^-46) rounded = 0x00800000 (MinNormal) and __fmul_rz of the
+// same pair = +0, and __double2float_rn(0x380ffffff0000000) = 0x00800000
+// (testdata/golden/ftz/i_fmul_rn, i_fmul_rz, i_double2float_rn: special grid).
 const tininessAfterRounding = true
 
 // ftzFlushes reports whether .ftz flushes a result that roundPack found
