@@ -198,7 +198,7 @@ func properties(t *testing.T) *gopter.Properties {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
 	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 1200
+	params.MinSuccessfulTests = 2000
 	if testflag.Exhaustive() {
 		params.MinSuccessfulTests = 30000
 	}
