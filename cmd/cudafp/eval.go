@@ -20,6 +20,7 @@ func newEval() *cobra.Command {
 		Use:   "eval [--flags \"NVCC FLAGS\"] [--json] FUNC [ARGS...]",
 		Short: "Evaluate a function as the device would",
 		Long: `Evaluate FUNC on ARGS as an H100 computes it under the given nvcc flags (default: none).
+Options come before FUNC; everything after FUNC is an argument, so negative numbers need no "--".
 Arguments are decimals (1.5), hex floats (0x1.8p+00) or bit patterns (0x3fc00000); integers are decimals
 or 0x bit patterns. The result is printed as a decimal, a hex float and its bits.
 
@@ -47,6 +48,9 @@ and prints one result line per input: decimal, hex float and bits of each result
 	}
 	cmd.Flags().StringVar(&flagsText, "flags", "", "nvcc flags, e.g. \"-use_fast_math\" or \"-ftz=true -prec-div=false\"")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	// Options precede FUNC, so that negative arguments (eval i_int2float_rn -3)
+	// are read as numbers, not as shorthand flags.
+	cmd.Flags().SetInterspersed(false)
 	return cmd
 }
 
