@@ -180,7 +180,7 @@ func init() {
 		"i_fsqrt_ru": intrinsics.Target.FsqrtRU, "i_fsqrt_rd": intrinsics.Target.FsqrtRD,
 		"i_saturatef": intrinsics.Target.Saturatef, "i_frsqrt_rn": intrinsics.Target.FrsqrtRN,
 		"i_expf": intrinsics.Target.Expf, "i_exp10f": intrinsics.Target.Exp10f,
-		"i_logf": intrinsics.Target.Logf, "i_log2f": intrinsics.Target.Log2F, "i_log10f": intrinsics.Target.Log10f,
+		"i_logf": intrinsics.Target.Logf, "i_log2f": intrinsics.Target.Log2f, "i_log10f": intrinsics.Target.Log10f,
 		"i_sinf": intrinsics.Target.Sinf, "i_cosf": intrinsics.Target.Cosf, "i_tanf": intrinsics.Target.Tanf,
 		"i_tanhf": intrinsics.Target.Tanhf,
 	} {

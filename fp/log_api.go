@@ -55,13 +55,13 @@ func Logf(x float32) float32 { return Flags{}.Logf(x) }
 // error is 2".
 //
 // Flags: -use_fast_math: __log2f (lg2.approx.ftz.f32;
-// intrinsics.Target.Log2F). -ftz=true: the .ftz forms throughout, and a
+// intrinsics.Target.Log2f). -ftz=true: the .ftz forms throughout, and a
 // subnormal x is read as ±0 (Log2f = -Inf). -fmad=false: mul.rn/add.rn in
 // place of mul/add, with the same results. -prec-div and -prec-sqrt do not
 // change it.
 func (fl Flags) Log2f(x float32) float32 {
 	if fl.FastLib {
-		return intrinsics.Target{FTZ: fl.FTZ}.Log2F(x)
+		return intrinsics.Target{FTZ: fl.FTZ}.Log2f(x)
 	}
 	return fromBits(log2f(toBits(x), fl.FTZ))
 }

@@ -91,14 +91,3 @@ func Log10f(x float32) float32 { return Target{}.Log10f(x) }
 func (t Target) Log10f(x float32) float32 {
 	return fromBits(ptx.Mul(ptx.Lg2Approx(bits(x), t.FTZ), log102Bits, rounding.RN, t.FTZ))
 }
-
-// Log2F is Log2f under the spelling GoName gave __log2f before the rule was
-// corrected.
-//
-// Deprecated: use Log2f. Kept only until its callers in package fp move.
-func Log2F(x float32) float32 { return Target{}.Log2f(x) }
-
-// Log2F is Target.Log2f under its former spelling.
-//
-// Deprecated: use Target.Log2f.
-func (t Target) Log2F(x float32) float32 { return t.Log2f(x) }

@@ -11,15 +11,11 @@ import (
 	"github.com/cudafp/cudafp/bench"
 )
 
-// benchCLI runs a cudafp command line with the bench command registered
-// (added here if the root does not have it yet) and returns stdout, stderr
-// and the exit status.
+// benchCLI runs a cudafp command line and returns stdout, stderr and the
+// exit status.
 func benchCLI(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	root := newRoot()
-	if c, _, err := root.Find([]string{"bench"}); err != nil || c == root {
-		root.AddCommand(newBench())
-	}
 	var out, errb bytes.Buffer
 	root.SetArgs(args)
 	root.SetOut(&out)
