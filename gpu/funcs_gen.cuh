@@ -9,6 +9,13 @@
   X(4, "fmad0", "-fmad=false") \
   X(5, "fast", "-use_fast_math")
 
+// Sub-blocks of an exhaustive function hashed for the quick tier (spec.QuickSubBlocks):
+// sub-block s holds inputs s<<16 ... (s<<16)+65535.
+static const uint64_t SUB_BLOCK_SIZE = 65536;
+static const int QUICK_SUBS = 16;
+static const uint32_t QUICK_SUB[QUICK_SUBS] = {0x0000, 0x007f, 0x0080, 0x3f80, 0x3fff, 0x4049, 0x42b1, 0x4b00, 0x7f7f, 0x7f80, 0x7fc0, 0x8000, 0xbf80, 0xc2ce, 0xcf00, 0xffff};
+__constant__ uint32_t QUICK_SUB_DEV[QUICK_SUBS] = {0x0000, 0x007f, 0x0080, 0x3f80, 0x3fff, 0x4049, 0x42b1, 0x4b00, 0x7f7f, 0x7f80, 0x7fc0, 0x8000, 0xbf80, 0xc2ce, 0xcf00, 0xffff};
+
 #if (1 >> CUDAFP_FLAGSET) & 1
 static const uint64_t grid_ptx_ex2_approx_f32[82] = {
   0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 

@@ -37,6 +37,19 @@ func main() {
 		fmt.Fprintf(&b, " \\\n  X(%d, %q, %q)", i, fl.Name(), fl.String())
 	}
 	fmt.Fprintf(&b, "\n\n")
+	fmt.Fprintf(&b, "// Sub-blocks of an exhaustive function hashed for the quick tier (spec.QuickSubBlocks):\n")
+	fmt.Fprintf(&b, "// sub-block s holds inputs s<<16 ... (s<<16)+%d.\n", spec.SubBlockSize-1)
+	fmt.Fprintf(&b, "static const uint64_t SUB_BLOCK_SIZE = %d;\n", spec.SubBlockSize)
+	fmt.Fprintf(&b, "static const int QUICK_SUBS = %d;\n", len(spec.QuickSubBlocks))
+	var list bytes.Buffer
+	for i, sb := range spec.QuickSubBlocks {
+		if i > 0 {
+			list.WriteString(", ")
+		}
+		fmt.Fprintf(&list, "0x%04x", sb)
+	}
+	fmt.Fprintf(&b, "static const uint32_t QUICK_SUB[QUICK_SUBS] = {%s};\n", list.String())
+	fmt.Fprintf(&b, "__constant__ uint32_t QUICK_SUB_DEV[QUICK_SUBS] = {%s};\n\n", list.String())
 	for _, f := range spec.All() {
 		mask := 0
 		for i, fl := range spec.FlagSets {

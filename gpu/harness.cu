@@ -1,5 +1,5 @@
 // cudafp capture harness: records what an NVIDIA GPU computes for every
-// catalogued function under one nvcc flag set, as golden files (format 1,
+// catalogued function under one nvcc flag set, as golden files (format 2,
 // see internal/golden/doc.go).
 //
 // Build once per flag set (capture.sh does this):
@@ -67,6 +67,23 @@ __global__ void k_exhaustive(unsigned long long* hashes) {
   atomicAdd(&hashes[first >> 24], (unsigned long long)h);
 }
 
+// Quick sub-blocks of an exhaustive function: thread t covers SUB_PER inputs
+// of sub-block QUICK_SUB_DEV[t / (SUB_BLOCK_SIZE / SUB_PER)].
+static const uint64_t SUB_PER = 1ull << 8;
+template <class F>
+__global__ void k_subblocks(unsigned long long* hashes) {
+  uint64_t t = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  uint64_t per_sub = SUB_BLOCK_SIZE / SUB_PER;
+  if (t >= QUICK_SUBS * per_sub) return;
+  uint64_t first = ((uint64_t)QUICK_SUB_DEV[t / per_sub] << 16) + (t % per_sub) * SUB_PER;
+  uint64_t h = 0;
+  for (uint64_t i = first; i < first + SUB_PER; i++) {
+    uint64_t out = F::eval(i, 0, 0);
+    h += elem_hash(i, out, F::wide_out);
+  }
+  atomicAdd(&hashes[t / per_sub], (unsigned long long)h);
+}
+
 static const uint64_t GEN_PER = 16;
 template <class F>
 __global__ void k_generated(const uint64_t* axis, unsigned long long* hashes) {
@@ -125,14 +142,14 @@ static void capture(const Prov& p, const std::string& dir) {
   CHECK(cudaMalloc(&d_ins, 3 * RECORDED * sizeof(uint64_t)));
   CHECK(cudaMalloc(&d_hash, BLOCKS * sizeof(unsigned long long)));
 
-  fprintf(f, "# cudafp golden data, format 1: what the device computes for one function under one flag set.\n");
+  fprintf(f, "# cudafp golden data, format 2: what the device computes for one function under one flag set.\n");
   fprintf(f, "# function: %s (%s), %s\n", F::name, F::id, F::types);
   fprintf(f, "# flags: %s (%s)\n", p.flags.empty() ? "(nvcc default)" : p.flags.c_str(), p.flags_name.c_str());
   fprintf(f, "# nvcc: nvcc -arch=sm_90 -O3 %s\n", p.flags.c_str());
   fprintf(f, "# gpu: %s, compute capability %s, driver %s\n", p.gpu.c_str(), p.cc.c_str(), p.driver.c_str());
   fprintf(f, "# cuda: %s\n", p.cuda.c_str());
   fprintf(f, "# harness: gpu/harness.cu at cudafp commit %s\n", p.commit.c_str());
-  fprintf(f, "format 1\nfunc %s\nflagset %s\ntypes %s\n", F::id, p.flags_name.c_str(), F::types);
+  fprintf(f, "format 2\nfunc %s\nflagset %s\ntypes %s\n", F::id, p.flags_name.c_str(), F::types);
 
   // Special grid.
   fprintf(f, "grid %d", n);
@@ -183,6 +200,17 @@ static void capture(const Prov& p, const std::string& dir) {
   CHECK(cudaMemcpy(h, d_hash, sizeof h, cudaMemcpyDeviceToHost));
   fprintf(f, "hashes %d %llu\n", BLOCKS, F::exhaustive ? (1ull << 24) : (GEN_COUNT / BLOCKS));
   for (int b = 0; b < BLOCKS; b++) fprintf(f, "h %d %016llx\n", b, h[b]);
+
+  // Sub-block hashes (exhaustive functions): the quick tier's share.
+  if (F::exhaustive) {
+    CHECK(cudaMemset(d_hash, 0, QUICK_SUBS * sizeof(unsigned long long)));
+    uint64_t threads = QUICK_SUBS * (SUB_BLOCK_SIZE / SUB_PER);
+    k_subblocks<F><<<(unsigned)((threads + 255) / 256), 256>>>(d_hash);
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(h, d_hash, QUICK_SUBS * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+    fprintf(f, "subhashes %d %llu\n", QUICK_SUBS, (unsigned long long)SUB_BLOCK_SIZE);
+    for (int k = 0; k < QUICK_SUBS; k++) fprintf(f, "u %08x %016llx\n", QUICK_SUB[k] << 16, h[k]);
+  }
   fprintf(f, "end\n");
   fclose(f);
   CHECK(cudaFree(d_axis)); CHECK(cudaFree(d_out)); CHECK(cudaFree(d_ins)); CHECK(cudaFree(d_hash));

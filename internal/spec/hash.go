@@ -40,6 +40,32 @@ const (
 	SampleCount  = 1024             // explicit outputs of an exhaustive function: one random input per 2^22
 	GenShown     = 16               // generated inputs recorded in each golden file
 
+	SubBlockSize = 1 << 16 // inputs per sub-block hash of an exhaustive function (QuickSubBlocks)
+
 	GenSeed    uint64 = 0x6375646166702d31 // "cudafp-1"
 	SampleSeed uint64 = 0x6375646166702d32 // "cudafp-2"
 )
+
+// QuickSubBlocks names the sub-blocks of an exhaustive function whose hashes
+// the golden files record besides the 256 block hashes, so that the quick
+// tier checks every region where a kernel's special cases live in 2^20
+// evaluations instead of 2^24 per block. Sub-block s holds the inputs
+// s·2^16 … s·2^16+2^16−1; the entries are those starts' top 16 bits.
+var QuickSubBlocks = [...]uint16{
+	0x0000, // +0 and the smallest positive subnormals
+	0x007f, // the largest positive subnormals
+	0x0080, // the smallest positive normals
+	0x3f80, // [1, 1+2^-7)
+	0x3fff, // just below 2
+	0x4049, // π
+	0x42b1, // 88.5 … 89: where expf overflows
+	0x4b00, // 2^23: every float is an integer from here
+	0x7f7f, // the largest finite floats
+	0x7f80, // +Inf and signalling NaNs
+	0x7fc0, // quiet NaNs
+	0x8000, // −0 and the smallest negative subnormals
+	0xbf80, // (−1−2^-7, −1]
+	0xc2ce, // −103 … −104: where expf underflows to zero
+	0xcf00, // −2^31: the int32 conversion boundary
+	0xffff, // negative NaNs up to 0xffffffff
+}
