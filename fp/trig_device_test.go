@@ -81,9 +81,9 @@ func TestTrigDevice(t *testing.T) {
 			}
 			check := func(rs []golden.Result) {
 				for _, r := range rs {
-					t.Logf("%s under %s (%s tier): %d mismatches in %d inputs (%d hash blocks)", r.ID, r.FlagSet, r.Tier, r.Mismatches, r.Inputs, r.BlocksChecked)
+					t.Logf("%s under %s (%s tier): %d mismatches in %d inputs (%d hashes)", r.ID, r.FlagSet, r.Tier, r.Mismatches, r.Inputs, r.HashesChecked)
 					if !r.OK() {
-						t.Errorf("%s under %s: %d mismatches (blocks %x)", r.ID, r.FlagSet, r.Mismatches, r.BadBlocks)
+						t.Errorf("%s under %s: %d mismatches (spans %v)", r.ID, r.FlagSet, r.Mismatches, r.BadSpans)
 						for _, m := range r.First {
 							t.Errorf("  %s %s(%v) = %s, device %s", m.Where, r.Name, m.Args, m.GotS, m.WantS)
 						}

@@ -135,7 +135,7 @@ func TestMufuGoldenBlocks(t *testing.T) {
 		case f.Exhaustive:
 			blocks = mufuQuickBlocks
 		default:
-			blocks = golden.QuickBlocks(false)
+			blocks = golden.QuickBlocks()
 		}
 		for _, b := range blocks {
 			t.Run(fmt.Sprintf("%s/block=%02x", form.id, b), func(t *testing.T) {

@@ -214,8 +214,12 @@ func printVerify(w io.Writer, rep *verifyReport) error {
 		for _, m := range r.First {
 			fmt.Fprintf(w, "  %s(%s) = %s, device %s (%s)\n", r.Name, strings.Join(m.Args, ", "), m.GotS, m.WantS, m.Where)
 		}
-		if len(r.BadBlocks) > 0 {
-			fmt.Fprintf(w, "  hash blocks differ: %v\n", r.BadBlocks)
+		for _, sp := range r.BadSpans {
+			if r.Func.Exhaustive() {
+				fmt.Fprintf(w, "  hash differs for inputs 0x%08x … 0x%08x\n", sp.First, sp.First+sp.Count-1)
+			} else {
+				fmt.Fprintf(w, "  hash differs for generated inputs %d … %d\n", sp.First, sp.First+sp.Count-1)
+			}
 		}
 	}
 	_, err := fmt.Fprintf(w, "\n%s tier: %d of %d implemented (function, flag set) pairs bit-exact, %d mismatching, %d not implemented; %.1fs\n",

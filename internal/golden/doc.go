@@ -1,7 +1,7 @@
 // Package golden reads the device's golden data (testdata/golden) and
 // verifies the emulation against it.
 //
-// # Format 1
+// # Format 2
 //
 // One gzip-compressed text file per function and flag set,
 // testdata/golden/<flagset>/<id>.txt.gz, written by gpu/harness.cu. Lines
@@ -10,7 +10,7 @@
 // separated by single spaces, encodings in lowercase hex (8 digits for 32-bit
 // values, 16 for 64-bit ones):
 //
-//	format 1
+//	format 2
 //	func <id>                          catalog ID (internal/spec)
 //	flagset <name>                     default, ftz, precdiv0, precsqrt0, fmad0 or fast
 //	types <in,...> -> <out,...>        f32, f64, i32, u32, i64, u64
@@ -24,6 +24,8 @@
 //	o <k> <out_k> … <out_k+15>
 //	hashes 256 <block size>
 //	h <b> <hash>                       block hash b, 16 hex digits
+//	subhashes 16 65536                 exhaustive functions only:
+//	u <start> <hash>                   the sub-blocks of spec.QuickSubBlocks, in order
 //	end
 //
 // Outputs are packed as in spec.Kernel: a 32-bit result in 8 digits, a 64-bit
@@ -31,7 +33,8 @@
 // function holds inputs b·2^24 … (b+1)·2^24−1; block b of a generated
 // function holds generated inputs b·2^16 … (b+1)·2^16−1. A block hash is
 // Σ spec.ElemHash(i, out_i) mod 2^64 over the block, i being the input
-// encoding (exhaustive) or the generated index.
+// encoding (exhaustive) or the generated index. A sub-block hash is the same
+// sum over the 2^16 inputs start … start+2^16−1.
 //
 // Load rejects a file whose syntax, order, counts, catalog entry, types,
 // grid or generated inputs disagree with this package and the catalog, with
@@ -40,6 +43,10 @@
 // # Tiers
 //
 // Verify checks the special grid and the recorded outputs in every tier. The
-// quick tier (go test ./..., cudafp verify) adds the hash blocks of QuickBlocks;
-// the exhaustive tier (CUDAFP_EXHAUSTIVE=1, cudafp verify --exhaustive) all 256.
+// quick tier (go test ./..., cudafp verify) adds, for an exhaustive function,
+// the 16 sub-blocks of spec.QuickSubBlocks (2^20 inputs) and, for the others,
+// the 16 hash blocks of QuickBlocks (2^20 generated inputs); the exhaustive
+// tier (CUDAFP_EXHAUSTIVE=1, cudafp verify --exhaustive) checks all 256 blocks.
+//
+// Format 1 (golden data before the sub-block hashes) is no longer read.
 package golden

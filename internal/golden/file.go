@@ -31,6 +31,7 @@ type File struct {
 	Recorded   []uint64 // outputs at RecordedInput(k)
 	BlockSize  uint64
 	Hashes     [spec.Blocks]uint64
+	SubHashes  []uint64 // exhaustive functions: hashes of the sub-blocks spec.QuickSubBlocks, in order
 }
 
 // RecordedInput returns the arguments of recorded output k.
@@ -205,8 +206,8 @@ func (p *parser) parse() error {
 	if err != nil {
 		return err
 	}
-	if fs[0] != "1" {
-		return p.errorf("format %s, this reader knows format 1", fs[0])
+	if fs[0] != "2" {
+		return p.errorf("format %s, this reader knows format 2", fs[0])
 	}
 	if fs, err = p.expect("func", 1); err != nil {
 		return err
@@ -351,6 +352,11 @@ func (p *parser) parse() error {
 			return err
 		}
 	}
+	if f.Exhaustive {
+		if f.SubHashes, err = p.subHashes(); err != nil {
+			return err
+		}
+	}
 	if _, err = p.expect("end", 0); err != nil {
 		return err
 	}
@@ -359,6 +365,36 @@ func (p *parser) parse() error {
 		return p.errorf("data after end")
 	}
 	return p.sc.Err()
+}
+
+// subHashes reads the sub-block hashes of an exhaustive function, which
+// must name the sub-blocks of spec.QuickSubBlocks in order.
+func (p *parser) subHashes() ([]uint64, error) {
+	fs, err := p.expect("subhashes", 2)
+	if err != nil {
+		return nil, err
+	}
+	n := len(spec.QuickSubBlocks)
+	if fs[0] != strconv.Itoa(n) || fs[1] != strconv.Itoa(spec.SubBlockSize) {
+		return nil, p.errorf("subhashes %s %s, want %d %d", fs[0], fs[1], n, spec.SubBlockSize)
+	}
+	out := make([]uint64, n)
+	for k, sb := range spec.QuickSubBlocks {
+		if fs, err = p.expect("u", 2); err != nil {
+			return nil, err
+		}
+		start, err := p.hex(fs[0], 8)
+		if err != nil {
+			return nil, err
+		}
+		if start != uint64(sb)<<16 {
+			return nil, p.errorf("sub-block %s, want %08x (spec.QuickSubBlocks[%d])", fs[0], uint64(sb)<<16, k)
+		}
+		if out[k], err = p.hex(fs[1], 16); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // block reads count values in lines "<key> <k> v…" of 16 values each.

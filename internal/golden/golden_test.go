@@ -20,7 +20,7 @@ const root = "../../testdata/golden"
 
 // TestDevice verifies every implemented function against the device's golden
 // data: special grids and recorded outputs always, and the hash blocks of
-// golden.QuickBlocks (all 256 with CUDAFP_EXHAUSTIVE=1). Run one function
+// the quick spans of golden.Verify (all 256 blocks with CUDAFP_EXHAUSTIVE=1). Run one function
 // with -run 'TestDevice/expf/'.
 func TestDevice(t *testing.T) {
 	files, err := golden.LoadDir(root)
@@ -57,7 +57,7 @@ func TestDevice(t *testing.T) {
 						exact++
 						return
 					}
-					t.Errorf("%s under %s: %d mismatches in %d inputs (blocks %x)", r.Name, r.FlagSet, r.Mismatches, r.Inputs, r.BadBlocks)
+					t.Errorf("%s under %s: %d mismatches in %d inputs (spans %v)", r.Name, r.FlagSet, r.Mismatches, r.Inputs, r.BadSpans)
 					for _, m := range r.First {
 						t.Errorf("  %s %s(%s) = %s, device %s", m.Where, r.Name, strings.Join(m.Args, ", "), m.GotS, m.WantS)
 					}

@@ -19,19 +19,23 @@ const (
 	Exhaustive             // special grid, recorded outputs, all 256 hash blocks
 )
 
-// QuickBlocks returns the hash blocks the quick tier checks. For exhaustive
-// functions: block 0x00 (+0 and the positive subnormals up to 2^-125), 0x3f
-// ([0.5, 2)) and 0x7f (2^127 up to +Inf and the positive NaNs). For generated
-// inputs: 16 blocks spread over the 256, which hold every stratum.
-func QuickBlocks(exhaustive bool) []int {
-	if exhaustive {
-		return []int{0x00, 0x3f, 0x7f}
-	}
+// QuickBlocks returns the hash blocks the quick tier checks for a function
+// of generated inputs: 16 blocks spread over the 256, which hold every
+// stratum. (An exhaustive function's quick tier checks the sub-blocks of
+// spec.QuickSubBlocks instead.)
+func QuickBlocks() []int {
 	b := make([]int, 16)
 	for i := range b {
 		b[i] = i * 17
 	}
 	return b
+}
+
+// Span is a range of inputs whose hash is compared: count inputs from the
+// encoding first (exhaustive functions) or from generated input first.
+type Span struct {
+	First uint64 `json:"first"`
+	Count uint64 `json:"count"`
 }
 
 // MaxShown is the number of mismatching inputs a Result lists.
@@ -59,9 +63,9 @@ type Result struct {
 	Implemented    bool       `json:"implemented"`
 	Tier           string     `json:"tier"`
 	Inputs         uint64     `json:"inputs"`          // inputs compared
-	Mismatches     uint64     `json:"mismatches"`      // mismatching explicit outputs plus mismatching blocks
-	BadBlocks      []int      `json:"mismatch_blocks"` // hash blocks that differ
-	BlocksChecked  int        `json:"blocks_checked"`
+	Mismatches     uint64     `json:"mismatches"`      // mismatching explicit outputs plus mismatching hashes
+	BadSpans       []Span     `json:"mismatch_spans"`  // hashed spans that differ
+	HashesChecked  int        `json:"hashes_checked"`  // block and sub-block hashes compared
 	First          []Mismatch `json:"first_mismatches"`
 	ExplicitInputs int        `json:"explicit_inputs"` // special grid points and recorded outputs
 }
@@ -90,12 +94,12 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 		fl fp.Flags
 	}
 	type group struct {
-		f      *spec.Func
-		eff    fp.Flags
-		files  []int
-		blocks []int
-		sums   []atomic.Uint64 // per block position
-		done   []atomic.Int64  // chunks finished per block
+		f     *spec.Func
+		eff   fp.Flags
+		files []int
+		spans []hashSpan
+		sums  []atomic.Uint64 // per span
+		done  []atomic.Int64  // chunks finished per span
 	}
 	groups := map[groupKey]*group{}
 	var order []*group
@@ -112,47 +116,29 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 		key := groupKey{fn.ID, fn.Sens.Effective(file.Flags)}
 		g := groups[key]
 		if g == nil {
-			blocks := QuickBlocks(file.Exhaustive)
-			if opt.Tier == Exhaustive {
-				blocks = make([]int, spec.Blocks)
-				for b := range blocks {
-					blocks[b] = b
-				}
-			}
-			g = &group{f: fn, eff: key.fl, blocks: blocks, sums: make([]atomic.Uint64, len(blocks)), done: make([]atomic.Int64, len(blocks))}
+			spans := hashSpans(fn, opt.Tier)
+			g = &group{f: fn, eff: key.fl, spans: spans, sums: make([]atomic.Uint64, len(spans)), done: make([]atomic.Int64, len(spans))}
 			groups[key] = g
 			order = append(order, g)
 		}
 		g.files = append(g.files, i)
 	}
 
-	// Hash blocks: tasks of one chunk each, fed to a worker pool.
+	// Hash spans: tasks of one chunk each, fed to a worker pool.
 	type task struct {
 		g          *group
-		pos        int // index into g.blocks
+		pos        int // index into g.spans
 		start, end uint64
 	}
 	const chunk = 1 << 20
 	var total uint64
 	var tasks []task
-	chunks := func(g *group) int64 {
-		if g.f.Exhaustive() {
-			return spec.ExhBlockSize / chunk
-		}
-		return 1
-	}
 	for _, g := range order {
-		for pos, b := range g.blocks {
-			if g.f.Exhaustive() {
-				base := uint64(b) * spec.ExhBlockSize
-				for c := uint64(0); c < spec.ExhBlockSize; c += chunk {
-					tasks = append(tasks, task{g, pos, base + c, base + c + chunk})
-				}
-			} else {
-				base := uint64(b) * spec.GenBlockSize
-				tasks = append(tasks, task{g, pos, base, base + spec.GenBlockSize})
+		for pos, sp := range g.spans {
+			for c := uint64(0); c < sp.Count; c += chunk {
+				tasks = append(tasks, task{g, pos, sp.First + c, sp.First + min(c+chunk, sp.Count)})
 			}
-			total += blockSize(g.f)
+			total += sp.Count
 		}
 	}
 	var done atomic.Uint64
@@ -187,14 +173,14 @@ feed:
 		for _, i := range g.files {
 			r := &results[i]
 			file := files[i]
-			for pos, b := range g.blocks {
-				if g.done[pos].Load() != chunks(g) {
-					continue // cancelled before this block finished
+			for pos, sp := range g.spans {
+				if uint64(g.done[pos].Load())*chunk < sp.Count {
+					continue // cancelled before this span finished
 				}
-				r.BlocksChecked++
-				r.Inputs += file.BlockSize
-				if g.sums[pos].Load() != file.Hashes[b] {
-					r.BadBlocks = append(r.BadBlocks, b)
+				r.HashesChecked++
+				r.Inputs += sp.Count
+				if g.sums[pos].Load() != sp.want(file) {
+					r.BadSpans = append(r.BadSpans, sp.Span)
 					r.Mismatches++
 				}
 			}
@@ -203,11 +189,41 @@ feed:
 	return results
 }
 
-func blockSize(f *spec.Func) uint64 {
-	if f.Exhaustive() {
-		return spec.ExhBlockSize
+// hashSpan is one recorded hash: block Block, or sub-block Sub when Block < 0.
+type hashSpan struct {
+	Span
+	Block, Sub int
+}
+
+func (sp hashSpan) want(f *File) uint64 {
+	if sp.Block >= 0 {
+		return f.Hashes[sp.Block]
 	}
-	return spec.GenBlockSize
+	return f.SubHashes[sp.Sub]
+}
+
+// hashSpans lists the hashes tier checks for f.
+func hashSpans(f *spec.Func, tier Tier) []hashSpan {
+	size := uint64(spec.GenBlockSize)
+	if f.Exhaustive() {
+		size = spec.ExhBlockSize
+	}
+	var spans []hashSpan
+	switch {
+	case tier == Exhaustive:
+		for b := range spec.Blocks {
+			spans = append(spans, hashSpan{Span{uint64(b) * size, size}, b, 0})
+		}
+	case f.Exhaustive():
+		for k, sb := range spec.QuickSubBlocks {
+			spans = append(spans, hashSpan{Span{uint64(sb) << 16, spec.SubBlockSize}, -1, k})
+		}
+	default:
+		for _, b := range QuickBlocks() {
+			spans = append(spans, hashSpan{Span{uint64(b) * size, size}, b, 0})
+		}
+	}
+	return spans
 }
 
 // hashRange returns the sum of the element hashes of inputs [start, end).
