@@ -62,10 +62,10 @@ type Result struct {
 	Flags          string     `json:"flags"` // nvcc spelling
 	Implemented    bool       `json:"implemented"`
 	Tier           string     `json:"tier"`
-	Inputs         uint64     `json:"inputs"`          // inputs compared
-	Mismatches     uint64     `json:"mismatches"`      // mismatching explicit outputs plus mismatching hashes
-	BadSpans       []Span     `json:"mismatch_spans"`  // hashed spans that differ
-	HashesChecked  int        `json:"hashes_checked"`  // block and sub-block hashes compared
+	Inputs         uint64     `json:"inputs"`         // inputs compared
+	Mismatches     uint64     `json:"mismatches"`     // mismatching explicit outputs plus mismatching hashes
+	BadSpans       []Span     `json:"mismatch_spans"` // hashed spans that differ
+	HashesChecked  int        `json:"hashes_checked"` // block and sub-block hashes compared
 	First          []Mismatch `json:"first_mismatches"`
 	ExplicitInputs int        `json:"explicit_inputs"` // special grid points and recorded outputs
 }
