@@ -46,7 +46,8 @@ func newVerify() *cobra.Command {
 		Short: "Check the emulation against the golden data captured on the device",
 		Long: `For each function (all, or the FUNCs named) and each captured flag set (all, or those named with --flags),
 compare the emulation with the H100's results in testdata/golden: the special-value grid and the recorded
-outputs always, plus the hash blocks of the quick tier (subnormals, [0.5, 2), NaN/Inf) or, with --exhaustive,
+outputs always, plus the hashes of the quick tier (16 spans of 2^16 inputs per function: subnormals, [1, 2), the
+expf overflow and underflow edges, Inf and NaNs, …) or, with --exhaustive,
 all 256 blocks (every 2^32 input of a unary function, the 2^24 captured inputs of the others).
 
 Exit status 0 when everything checked is bit-exact, 1 on any mismatch, 2 on a usage error. Functions not yet
