@@ -5,17 +5,18 @@
 // The module is organised in layers; each imports only the ones above it
 // (deps_test.go enforces this):
 //
-//	internal/f32     binary32 encoding: fields, classes, constants, ordered key, formatting
-//	rounding         IEEE-754 binary32 operations and conversions in RN/RZ/RU/RD, with .ftz
-//	internal/oracle  correctly rounded references on math/big and bigfloat
-//	ptx              PTX .f32 instruction semantics on sm_90, the MUFU models included
-//	intrinsics       one Go function per CUDA __ intrinsic
-//	fp               CUDA's float32 standard library and C operators under nvcc flag modes
-//	internal/spec    the catalog of every emulated function
-//	internal/golden  device-captured golden data: format, loader, verification
-//	ulp              error metrics, sweeps and statistics
-//	bench            benchmark cases and the throughput runner
-//	reports          Markdown, CSV, JSON and HTML rendering
-//	cmd/cudafp       the command-line tool
-//	gpu/             the CUDA capture harness that writes testdata/golden
+//	internal/f32       binary32 encoding: fields, classes, constants, ordered key, formatting
+//	internal/testflag  the switches of the test tiers (CUDAFP_EXHAUSTIVE, CUDAFP_SEED)
+//	rounding           IEEE-754 binary32 operations and conversions in RN/RZ/RU/RD, with .ftz
+//	internal/oracle    correctly rounded references on math/big and bigfloat
+//	ptx                PTX .f32 instruction semantics on sm_90, the MUFU models included
+//	intrinsics         one Go function per CUDA __ intrinsic
+//	fp                 CUDA's float32 standard library and C operators under nvcc flag modes
+//	internal/spec      the catalog of every emulated function
+//	internal/golden    device-captured golden data: format, loader, verification
+//	ulp                error metrics, sweeps and statistics
+//	bench              benchmark cases and the throughput runner
+//	reports            Markdown, CSV, JSON and HTML rendering
+//	cmd/cudafp         the command-line tool
+//	gpu/               the CUDA capture harness that writes testdata/golden
 package cudafp
