@@ -13,7 +13,7 @@ import (
 	"github.com/cudafp/cudafp/ptx"
 )
 
-// trigDataset is one file of testdata/mufu (README_trig.md): results of
+// trigDataset is one file of testdata/mufu (README.md): results of
 // sin.approx.ftz.f32, cos.approx.ftz.f32 or tanh.approx.f32 captured on the
 // H100 by gpu/mufu_dump.cu; element i has input base + i·stride.
 // gen_trig_tables.go has the same table.

@@ -3,7 +3,7 @@
 package ptx
 
 // The coefficient tables of the MUFU.SIN/COS and MUFU.TANH models, derived
-// from device results (testdata/mufu/README_trig.md):
+// from device results (testdata/mufu/README.md):
 //
 //	sin.d2v.gz           sin.approx.ftz.f32  every 16th encoding in [0.5, 4)
 //	cos.d2v.gz           cos.approx.ftz.f32  every 16th encoding in [0.5, 4)
