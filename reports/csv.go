@@ -12,7 +12,7 @@ import (
 var csvHeader = []string{
 	"function", "id", "component", "flags", "effective_flags", "reference", "mode", "sweep", "inputs", "complete",
 	"max_err", "max_err_at", "max_dist", "max_dist_at", "cr", "cr_share", "mean_err", "q999",
-	"abs_max", "max_rel", "bound", "bound_text", "bound_source", "verdict", "over", "over_at",
+	"abs_max", "max_rel", "bound", "bound_text", "bound_source", "verdict", "over", "over_at", "fallbacks",
 }
 
 // WriteCSV writes one line per row after a "# " provenance line. Numbers are
@@ -32,7 +32,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			row.Reference, row.Mode}
 		s := row.Summary
 		if s == nil {
-			rec = append(rec, "", "0", "false", "", "", "", "", "", "", "", "", "", "", row.Bound.Reading, row.Bound.Text, row.Bound.Source, "not measured", "", "")
+			rec = append(rec, "", "0", "false", "", "", "", "", "", "", "", "", "", "", row.Bound.Reading, row.Bound.Text, row.Bound.Source, "not measured", "", "", "")
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -61,7 +61,7 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			num(float64(s.MaxErr)), s.MaxErrAt.String(), strconv.FormatUint(uint64(s.MaxDist), 10), s.MaxDistAt.String(),
 			strconv.FormatUint(s.CR, 10), num(s.CRShare), num(float64(s.MeanErr)), num(float64(s.Q999)),
 			opt(absMax), opt(maxRel), row.Bound.Reading, row.Bound.Text, row.Bound.Source, s.Verdict,
-			strconv.FormatUint(s.Over, 10), overAt)
+			strconv.FormatUint(s.Over, 10), overAt, strconv.FormatUint(s.Fallbacks, 10))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -36,15 +36,16 @@ type htmlRow struct {
 }
 
 type htmlPage struct {
-	Header  template.HTML
-	Title   string
-	Rows    []htmlRow
-	Sources []string
-	Inputs  []string
-	LeftOut []htmlLeftOut
-	NLeft   int
-	Groups  []*htmlGroup
-	Bins    int
+	Header    template.HTML
+	Title     string
+	Rows      []htmlRow
+	Sources   []string
+	Inputs    []string
+	Fallbacks string
+	LeftOut   []htmlLeftOut
+	NLeft     int
+	Groups    []*htmlGroup
+	Bins      int
 }
 
 type htmlLeftOut struct {
@@ -66,7 +67,7 @@ func anchor(row *Row) string {
 // and an error histogram as inline SVG (no scripts, no external resources).
 func (r *Report) WriteHTML(w io.Writer) error {
 	keys, sources := r.sources()
-	page := htmlPage{Header: template.HTML(r.header()), Title: r.title(), Sources: sources, Inputs: r.inputDescs(), NLeft: len(r.LeftOut), Bins: Bins}
+	page := htmlPage{Header: template.HTML(r.header()), Title: r.title(), Sources: sources, Inputs: r.inputDescs(), Fallbacks: r.fallbackText(func(row *Row) string { return row.Function + " (" + flagNames(row.Flags) + ")" }), NLeft: len(r.LeftOut), Bins: Bins}
 	reasons, names := r.leftOutGroups()
 	for _, reason := range reasons {
 		page.LeftOut = append(page.LeftOut, htmlLeftOut{reason, strings.Join(names[reason], ", "), len(names[reason])})
@@ -186,6 +187,7 @@ span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10p
 <ol>{{range .Sources}}<li>{{.}}</li>{{end}}</ol>
 <h2>Inputs</h2>
 <ul>{{range .Inputs}}<li>{{.}}</li>{{end}}</ul>
+<p>{{.Fallbacks}}</p>
 {{if .NLeft}}<h2>Left out: {{.NLeft}} functions</h2>
 <ul>{{range .LeftOut}}<li>{{.Reason}} ({{.N}}): {{.Names}}</li>{{end}}</ul>
 {{end}}<h2>Functions</h2>

@@ -78,6 +78,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	for _, d := range r.inputDescs() {
 		fmt.Fprintf(bw, "- %s\n", mdEscape(d))
 	}
+	fmt.Fprintln(bw)
+	fmt.Fprintln(bw, r.fallbackText(func(row *Row) string { return mdCode(row.Function) + " (" + flagNames(row.Flags) + ")" }))
 	r.writeLeftOutMarkdown(bw)
 	return bw.Flush()
 }
@@ -95,4 +97,27 @@ func (r *Report) writeLeftOutMarkdown(w io.Writer) {
 		}
 		fmt.Fprintf(w, "- %s (%d): %s\n", reason, len(cs), strings.Join(cs, ", "))
 	}
+}
+
+// fallbackText says, per row that had any, how many inputs the fast
+// reference could not round with certainty and the big-float oracle
+// settled; name formats a row.
+func (r *Report) fallbackText(name func(*Row) string) string {
+	var parts []string
+	var measured uint64
+	for _, row := range r.Rows {
+		s := row.Summary
+		if s == nil {
+			continue
+		}
+		measured += s.Inputs
+		if s.Fallbacks > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %d of %d (%.2g)", name(row), s.Fallbacks, s.Inputs, float64(s.Fallbacks)/float64(s.Inputs)))
+		}
+	}
+	const what = "Reference fallbacks (inputs the double-double reference could not round with certainty, settled by the big-float oracle)"
+	if len(parts) == 0 {
+		return fmt.Sprintf("%s: none in %d inputs.", what, measured)
+	}
+	return fmt.Sprintf("%s: %s; every other row none.", what, strings.Join(parts, "; "))
 }

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/cudafp/cudafp/fp"
@@ -408,5 +409,24 @@ func TestMeasurable(t *testing.T) {
 		if l.Reason != reasonIntResult && l.Reason != reasonNoRef && l.Reason != reasonNotImplemented {
 			t.Errorf("%s: reason %q", l.Function, l.Reason)
 		}
+	}
+}
+
+// TestFallbackText checks the report's line on reference fallbacks: rows
+// with any are listed with their rate, the others summed up.
+func TestFallbackText(t *testing.T) {
+	r := &Report{Rows: []*Row{
+		{Function: "logf", Flags: []string{""}, Summary: &Summary{Inputs: 1000, Fallbacks: 3}},
+		{Function: "expf", Flags: []string{""}, Summary: &Summary{Inputs: 500}},
+		{Function: "sinf", Flags: []string{"-use_fast_math"}},
+	}}
+	name := func(row *Row) string { return row.Function }
+	got := r.fallbackText(name)
+	if want := "logf: 3 of 1000 (0.003); every other row none."; !strings.HasSuffix(got, want) {
+		t.Errorf("fallbackText = %q, want suffix %q", got, want)
+	}
+	r.Rows[0].Summary.Fallbacks = 0
+	if got, want := r.fallbackText(name), "none in 1500 inputs."; !strings.HasSuffix(got, want) {
+		t.Errorf("fallbackText = %q, want suffix %q", got, want)
 	}
 }
