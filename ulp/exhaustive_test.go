@@ -14,10 +14,11 @@ import (
 	"github.com/cudafp/cudafp/internal/testflag"
 )
 
-// Stand-ins for CUDA emulations while those are being written: the host's
-// float64 function rounded to float32 (round-to-nearest conversion). They
-// make the exhaustive sweeps measurable end to end (emulation + reference +
-// statistics).
+// Stand-ins for the CUDA emulations, which this package cannot import (it
+// sits below them in the layer table; package reports sweeps the real
+// ones): the host's float64 function rounded to float32 (round-to-nearest
+// conversion). They time this package's sweep engine end to end (measured
+// function + reference + statistics) on functions of realistic cost.
 var standIns = []struct {
 	name string
 	ref  *Ref
