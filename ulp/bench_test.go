@@ -171,11 +171,17 @@ func BenchmarkSweepParts(b *testing.B) {
 				st.add(Input{X: x}, gots[i], wants[i], vals[i], false, true)
 			}
 		})
-		eval := func(x uint32) (uint32, DD, bool) { return s.ref.eval1(x, rounding.RN) }
 		run("all", func() {
 			st := newStats(nil)
+			buf := new(batchBuf)
 			for i := 0; i < n; i += 1 << 14 {
-				unaryRun(&st, uint64(xs[i]), uint64(xs[i])+1<<14, s.f, eval)
+				for x0 := xs[i]; x0 < xs[i]+1<<14; x0 += BatchLen {
+					for j := range buf.got {
+						buf.got[j] = s.f(x0 + uint32(j))
+					}
+					slow := s.ref.evalRun1(x0, rounding.RN, buf.want[:], buf.val[:])
+					st.addRun(x0, buf.got[:], buf.want[:], buf.val[:], buf.dist[:], buf.err[:], slow)
+				}
 			}
 		})
 	}

@@ -83,6 +83,26 @@ func Err(got uint32, v DD) float64 {
 	return errSlow(got, v)
 }
 
+// errRun stores Err(got[i], val[i]) in errs[i], with Err's common path
+// inlined by hand into the loop (TestAddRun checks that it is Err).
+func errRun(got []uint32, val []DD, errs []float64) {
+	val, errs = val[:len(got)], errs[:len(got)]
+	for i, g := range got {
+		hi, lo := val[i].Hi, val[i].Lo
+		hb := math.Float64bits(hi) &^ (1 << 63)
+		if g&f32.ExpMask == f32.ExpMask || hb >= 0x47f0000000000000 {
+			errs[i] = errSlow(g, val[i])
+			continue
+		}
+		b := int(hb >> 52)
+		if hb&fracMask64 == 0 && lo != 0 && (lo < 0) != (hi < 0) {
+			b--
+		}
+		b = max(b, 1023+f32.Emin)
+		errs[i] = math.Abs((f64(g)-hi)-lo) * math.Float64frombits(uint64(2*1023+f32.FracBits-b)<<52)
+	}
+}
+
 func errSlow(got uint32, v DD) float64 {
 	if v.Hi != v.Hi { // NaN
 		if f32.IsNaN(got) {

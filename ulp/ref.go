@@ -165,6 +165,46 @@ func (r *Ref) eval1(x uint32, m rounding.Mode) (uint32, DD, bool) {
 	return r.orc.Round(x, m), k.v, true
 }
 
+// evalRun1 is eval1 on the consecutive inputs x0, x0+1, …: it fills want
+// and val and returns the number of oracle fallbacks.
+func (r *Ref) evalRun1(x0 uint32, m rounding.Mode, want []uint32, val []DD) (slow uint64) {
+	r.check(1)
+	k1 := r.k1
+	val = val[:len(want)]
+	if r.r1 != nil {
+		for i := range want {
+			x := x0 + uint32(i)
+			val[i] = k1(x).v
+			want[i] = r.r1(x, m)
+		}
+		return 0
+	}
+	for i := range want {
+		x := x0 + uint32(i)
+		k := k1(x)
+		val[i] = k.v
+		var b uint32
+		ok := true
+		switch {
+		case m != rounding.RN:
+			b, ok = k.round(m)
+		case k.rep != 0: // k.round in RN, inlined
+			b = round64RN(k.rep)
+		case k.err == 0:
+			b = round64RN(k.v.Hi)
+		default:
+			b, ok = decideRN(k.v.Hi, k.v.Lo, k.err)
+		}
+		if !ok {
+			r.fallbacks.Add(1)
+			b = r.orc.Round(x, m)
+			slow++
+		}
+		want[i] = b
+	}
+	return slow
+}
+
 func (r *Ref) eval2(x, y uint32, m rounding.Mode) (uint32, DD, bool) {
 	k := r.k2(x, y)
 	if r.r2 != nil {

@@ -223,43 +223,74 @@ func (a *AbsStats) add(in Input, got uint32, v DD) {
 	}
 }
 
-// unaryRun measures f against eval on the consecutive inputs [lo, end) into
-// s: Stats.add with ordered inputs, unrolled into the hot loop of Exhaustive
-// with the scalar statistics in local variables.
-func unaryRun(s *Stats, lo, end uint64, f func(uint32) uint32, eval func(uint32) (uint32, DD, bool)) {
-	first := s.N == 0
-	cr, huge, slowN := s.CR, s.Huge, s.Fallbacks
-	maxD, argD := s.MaxDist, s.ArgMaxDist
-	maxE, argE := s.MaxErr, s.ArgMaxErr
+// addRun records the measurements of the consecutive inputs x0, x0+1, …
+// (got, want and val; slow of the reference evaluations fell back to the
+// oracle) and stores Dist(got[i], want[i]) in dist[i] and Err(got[i],
+// val[i]) in errs[i]: Stats.add with ordered inputs, for the hot loop of
+// Exhaustive, in passes over the batch with few live variables each.
+func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, errs []float64, slow uint64) {
+	n := len(got)
+	want, val, dist, errs = want[:n], val[:n], dist[:n], errs[:n]
+	if n == 0 {
+		return
+	}
+	errRun(got, val, errs)
+
+	// Dist and CR as in add, without a branch on g == w (as good as random).
+	cr := s.CR
+	dc := &s.DistCount
+	// DistCount[0] and [1] in registers: most inputs land there, and
+	// consecutive increments of one counter in memory would serialise.
+	d0, d1 := dc[0], dc[1]
+	for i, g := range got {
+		w := want[i]
+		var d uint32
+		if gn, wn := f32.IsNaN(g), f32.IsNaN(w); gn || wn {
+			if gn && wn {
+				cr++
+			} else {
+				d = math.MaxUint32
+			}
+		} else {
+			k := f32.Key(g) - f32.Key(w)
+			d = uint32(max(k, -k))
+			cr += b2u(g == w)
+		}
+		dist[i] = d
+		if d <= 1 {
+			d0 += uint64(1 - d)
+			d1 += uint64(d)
+		} else {
+			dc[min(d, distBins-1)]++
+		}
+	}
+	dc[0], dc[1] = d0, d1
+	s.CR = cr
+
+	// The maxima: the first input reaching each (the inputs are ordered).
+	maxD, argD := s.MaxDist, s.ArgMaxDist.X
+	maxE, argE := s.MaxErr, s.ArgMaxErr.X
+	if s.N == 0 {
+		maxD, maxE, argD, argE = dist[0], Ulps(errs[0]), x0, x0
+	}
+	for i, d := range dist {
+		if d > maxD {
+			maxD, argD = d, x0+uint32(i)
+		}
+	}
+	for i, e := range errs {
+		if Ulps(e) > maxE {
+			maxE, argE = Ulps(e), x0+uint32(i)
+		}
+	}
+	s.MaxDist, s.ArgMaxDist = maxD, Input{X: argD}
+	s.MaxErr, s.ArgMaxErr = maxE, Input{X: argE}
+
+	// The histogram and the sum.
+	huge := s.Huge
 	sumHi, sumLo := s.ErrSum[0], s.ErrSum[1]
 	fine := s.Fine[:fineBins]
-	dc := &s.DistCount
-	abs := s.Abs
-	for x := lo; x < end; x++ {
-		xi := uint32(x)
-		got := f(xi)
-		want, v, slow := eval(xi)
-		if slow {
-			slowN++
-		}
-		var d uint32
-		if got == want {
-			cr++
-		} else {
-			if f32.IsNaN(got) && f32.IsNaN(want) {
-				cr++
-			}
-			d = Dist(got, want)
-		}
-		if d > maxD || first {
-			maxD, argD = d, Input{X: xi}
-		}
-		dc[min(d, distBins-1)]++
-		e := Err(got, v)
-		if Ulps(e) > maxE || first {
-			maxE, argE = Ulps(e), Input{X: xi}
-		}
-		first = false
+	for _, e := range errs {
 		fine[fineBin(e)]++
 		if e < hugeErr {
 			var c uint64
@@ -268,15 +299,23 @@ func unaryRun(s *Stats, lo, end uint64, f func(uint32) uint32, eval func(uint32)
 		} else {
 			huge++
 		}
-		if abs != nil {
-			abs.add(Input{X: xi}, got, v)
+	}
+	s.Huge, s.ErrSum = huge, [2]uint64{sumHi, sumLo}
+
+	if abs := s.Abs; abs != nil {
+		for i, g := range got {
+			abs.add(Input{X: x0 + uint32(i)}, g, val[i])
 		}
 	}
-	s.N += end - lo
-	s.CR, s.Huge, s.Fallbacks = cr, huge, slowN
-	s.MaxDist, s.ArgMaxDist = maxD, argD
-	s.MaxErr, s.ArgMaxErr = maxE, argE
-	s.ErrSum = [2]uint64{sumHi, sumLo}
+	s.N += uint64(n)
+	s.Fallbacks += slow
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Merge adds the statistics of a disjoint set of inputs to s.

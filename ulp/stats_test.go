@@ -136,3 +136,62 @@ func TestFineBins(t *testing.T) {
 		t.Error("huge errors must land in the last bin")
 	}
 }
+
+// TestAddRun checks the batched Stats.addRun (with its Dist and Err outputs)
+// against Stats.add on ordered inputs, in batches of every size, with and
+// without absolute-error statistics.
+func TestAddRun(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	ms := drawMeasurements(r, 5000)
+	// Special values and lows parts that move a value into the binade below.
+	for i := range ms {
+		switch r.IntN(40) {
+		case 0:
+			ms[i].v = DD{math.NaN(), 0}
+		case 1:
+			ms[i].v = DD{math.Inf(1 - 2*r.IntN(2)), 0}
+		case 2:
+			ms[i].v = DD{0x1p-3, -0x1p-80}
+		case 3:
+			ms[i].got, ms[i].want = 0x7fffffff, 0x7fc00000
+		case 4:
+			ms[i].got = 0x7f800000
+		}
+	}
+	const x0 = 0xbf7ff000
+	for _, abs := range []*AbsStats{nil, {Lo: -0.9999, Hi: 2}} {
+		want := newStats(abs)
+		for i, m := range ms {
+			want.add(Input{X: x0 + uint32(i)}, m.got, m.want, m.v, m.slow, true)
+		}
+		for _, size := range []int{1, 7, BatchLen} {
+			got := newStats(abs)
+			for lo := 0; lo < len(ms); lo += size {
+				part := ms[lo:min(lo+size, len(ms))]
+				var g, w, dist []uint32
+				var v []DD
+				var slow uint64
+				for _, m := range part {
+					g, w, v = append(g, m.got), append(w, m.want), append(v, m.v)
+					if m.slow {
+						slow++
+					}
+				}
+				dist = make([]uint32, len(part))
+				errs := make([]float64, len(part))
+				got.addRun(x0+uint32(lo), g, w, v, dist, errs, slow)
+				for i, m := range part {
+					if d := Dist(m.got, m.want); dist[i] != d {
+						t.Fatalf("Dist(%#x, %#x) = %d in a batch, want %d", m.got, m.want, dist[i], d)
+					}
+					if e := Err(m.got, m.v); math.Float64bits(errs[i]) != math.Float64bits(e) {
+						t.Fatalf("Err(%#x, %v) = %v in a batch, want %v", m.got, m.v, errs[i], e)
+					}
+				}
+			}
+			if a, b := jsonOf(t, got), jsonOf(t, want); !bytes.Equal(a, b) {
+				t.Errorf("batches of %d, abs %v:\n%s\nwant\n%s", size, abs != nil, a, b)
+			}
+		}
+	}
+}

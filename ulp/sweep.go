@@ -64,7 +64,38 @@ type Options struct {
 	// the golden data's blocks).
 	Blocks int
 
+	// Observe, when set, is called by Exhaustive with each batch of
+	// consecutive inputs it has measured, after adding them to the
+	// statistics, on the goroutine measuring their block: a caller gathers
+	// statistics of its own (reports' bound checks and per-bin maxima)
+	// without evaluating f or the reference again. The batches of a block
+	// arrive in increasing input order. The Batch and its slices are reused
+	// once Observe returns.
+	Observe func(b *Batch)
+
 	only func(block int) bool // tests: restrict a sweep to some blocks
+}
+
+// BatchLen is the largest number of inputs in a Batch.
+const BatchLen = 512
+
+// Batch is a run of consecutive inputs of an exhaustive sweep with their
+// measurements (see Options.Observe): element i is input Lo+i.
+type Batch struct {
+	Lo   uint32
+	Got  []uint32  // the measured function's results
+	Want []uint32  // the reference's results, rounded in the sweep's mode
+	Val  []DD      // the reference's values
+	Dist []uint32  // Dist(Got[i], Want[i])
+	Err  []float64 // Err(Got[i], Val[i])
+}
+
+// batchBuf holds the measurements of one batch.
+type batchBuf struct {
+	got, want, dist [BatchLen]uint32
+	val             [BatchLen]DD
+	err             [BatchLen]float64
+	batch           Batch // what Observe sees
 }
 
 // Result is the outcome of a sweep: plain data, JSON-serialisable, mergeable
@@ -158,21 +189,47 @@ func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt
 	}
 	per := uint64(1<<32) / uint64(nb)
 	m := opt.Mode
-	eval := func(x uint32) (uint32, DD, bool) { return ref.Eval(Input{X: x}, m) }
-	if r, ok := ref.(*Ref); ok {
-		eval = func(x uint32) (uint32, DD, bool) { return r.eval1(x, m) }
+	// evalRun fills want and val for the inputs x0, x0+1, … and returns the
+	// number of oracle fallbacks.
+	evalRun := func(x0 uint32, want []uint32, val []DD) (slow uint64) {
+		for i := range want {
+			var s bool
+			want[i], val[i], s = ref.Eval(Input{X: x0 + uint32(i)}, m)
+			if s {
+				slow++
+			}
+		}
+		return slow
 	}
+	if r, ok := ref.(*Ref); ok {
+		evalRun = func(x0 uint32, want []uint32, val []DD) uint64 { return r.evalRun1(x0, m, want, val) }
+	}
+	observe := opt.Observe
 	s := sweep{
 		res:  opt.newResult(ref, "exhaustive", "all 2^32 inputs", nb),
 		size: func(int) uint64 { return per },
 		run: func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool {
+			buf := new(batchBuf)
 			lo := uint64(b) * per
 			for base := lo; base < lo+per; base += chunk {
 				if ctx.Err() != nil {
 					return false
 				}
 				end := min(base+chunk, lo+per)
-				unaryRun(st, base, end, f, eval)
+				for x := base; x < end; x += BatchLen {
+					n := int(min(end-x, BatchLen))
+					x0 := uint32(x)
+					got, want, val, dist, errs := buf.got[:n], buf.want[:n], buf.val[:n], buf.dist[:n], buf.err[:n]
+					for i := range got {
+						got[i] = f(x0 + uint32(i))
+					}
+					slow := evalRun(x0, want, val)
+					st.addRun(x0, got, want, val, dist, errs, slow)
+					if observe != nil {
+						buf.batch = Batch{Lo: x0, Got: got, Want: want, Val: val, Dist: dist, Err: errs}
+						observe(&buf.batch)
+					}
+				}
 				prog.Add(end - base)
 			}
 			return true
