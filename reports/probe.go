@@ -134,6 +134,179 @@ func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 		}
 		ex.BinN[b]++
 	}
+	p.checkBound(in, got, want, v)
+	return want, v, slow
+}
+
+// observe is ulp.Options.Observe of an exhaustive sweep: Eval's statistics
+// on a batch of consecutive inputs (the batches of one probe arrive in
+// increasing input order), with the loop-invariant parts of the bound
+// checks hoisted.
+func (p *probe) observe(bt *ulp.Batch) {
+	n := len(bt.Got)
+	if n == 0 {
+		return
+	}
+	want, val := bt.Want[:n], bt.Val[:n]
+	p.observeBins(bt)
+	ex, c := p.ex, p.chk
+	b := &c.b
+	if b.CR {
+		for i, got := range bt.Got {
+			if w := want[i]; got != w && !(f32.IsNaN(got) && f32.IsNaN(w)) {
+				ex.OverCR++
+				ex.over(ulp.Input{X: bt.Lo + uint32(i)})
+			}
+		}
+		return
+	}
+	// check.ulpApplies at Y = 0, less its parts that depend on X.
+	ulpOn := c.hasULP()
+	if c.floatArg && b.YRange != [2]float64{} && !(0 >= b.YRange[0] && 0 <= b.YRange[1]) {
+		ulpOn = false
+	}
+	absOn := b.Abs != 0 && c.floatArg
+	slopeOn := c.floatArg && b.ULPSlope != 0
+	relOn := b.Rel != 0
+	if ulpOn && !absOn && !relOn {
+		p.observeULP(bt, slopeOn)
+		return
+	}
+	// The scalar statistics in local variables.
+	ulpN, maxD, argD := ex.ULPN, ex.MaxDist, ex.ArgMaxDist
+	nOver, argOver := ex.Over, ex.ArgOver
+	overULP, overAbs := ex.OverULP, ex.OverAbs
+	for i, got := range bt.Got {
+		x := bt.Lo + uint32(i)
+		in := ulp.Input{X: x}
+		over := false
+		inAbs := false // check.inAbs(in)
+		if absOn {
+			xf := f32to64(x)
+			inAbs = xf >= b.AbsLo && xf <= b.AbsHi
+		}
+		if ulpOn && !inAbs && !(slopeOn && x&0x7fffffff == 0x7f800000) {
+			d := bt.Dist[i]
+			// Inputs arrive in increasing order: a tie keeps the argmax.
+			if ulpN == 0 || d > maxD {
+				maxD, argD = d, in
+			}
+			ulpN++
+			// ulpAt(in) is ULP without a slope, at least ULP (> 0) with.
+			if float64(d) > b.ULP && (!slopeOn || float64(d) > c.ulpAt(in)) {
+				overULP++
+				over = true
+			}
+		}
+		if inAbs && ulp.AbsErr(got, val[i]) > b.Abs {
+			overAbs++
+			over = true
+		}
+		if relOn {
+			if r, ok := c.relErr(in, got, val[i]); ok {
+				if ex.RelN == 0 || ulp.Ulps(r) > ex.MaxRel || ulp.Ulps(r) == ex.MaxRel && less(in, ex.ArgMaxRel) {
+					ex.MaxRel, ex.ArgMaxRel = ulp.Ulps(r), in
+				}
+				ex.RelN++
+				if r > b.Rel {
+					ex.OverRel++
+					over = true
+				}
+			}
+		}
+		if over {
+			if nOver == 0 {
+				argOver = in
+			}
+			nOver++
+		}
+	}
+	ex.ULPN, ex.MaxDist, ex.ArgMaxDist = ulpN, maxD, argD
+	ex.Over, ex.ArgOver = nOver, argOver
+	ex.OverULP, ex.OverAbs = overULP, overAbs
+}
+
+// observeULP is observe for a bound with an ulp part only (applying at
+// every input but ±Inf when it grows with |x|), in a tight loop: an input
+// outside the bound is rare.
+func (p *probe) observeULP(bt *ulp.Batch, slopeOn bool) {
+	ex := p.ex
+	lim := p.chk.b.ULP // ulpAt is ULP without a slope, at least ULP (> 0) with
+	ulpN, maxD, argD := ex.ULPN, ex.MaxDist, ex.ArgMaxDist
+	for i, d := range bt.Dist {
+		x := bt.Lo + uint32(i)
+		if slopeOn && x&0x7fffffff == 0x7f800000 {
+			continue
+		}
+		// Inputs arrive in increasing order: a tie keeps the argmax.
+		if ulpN == 0 || d > maxD {
+			maxD, argD = d, ulp.Input{X: x}
+		}
+		ulpN++
+		if float64(d) > lim {
+			p.overULP(ulp.Input{X: x}, d, slopeOn)
+		}
+	}
+	ex.ULPN, ex.MaxDist, ex.ArgMaxDist = ulpN, maxD, argD
+}
+
+// overULP counts in, with ulp distance d above the bound's constant part,
+// when it is outside the bound at in.
+//
+//go:noinline
+func (p *probe) overULP(in ulp.Input, d uint32, slopeOn bool) {
+	if !slopeOn || float64(d) > p.chk.ulpAt(in) {
+		p.ex.OverULP++
+		p.ex.over(in)
+	}
+}
+
+// over counts in as an input outside the bound.
+func (ex *Extra) over(in ulp.Input) {
+	if ex.Over == 0 || less(in, ex.ArgOver) {
+		ex.ArgOver = in
+	}
+	ex.Over++
+}
+
+// observeBins is Eval's per-bin statistics on a batch: a batch of one sign
+// whose ends lie in one bin lies in it whole (the bin is monotone in the
+// encoding within a sign, NaNs above the numbers).
+func (p *probe) observeBins(bt *ulp.Batch) {
+	n := len(bt.Got)
+	ex := p.ex
+	first, last := bt.Lo, bt.Lo+uint32(n-1)
+	switch p.axis.Type {
+	case spec.F32, spec.I32, spec.U32:
+		if b := p.axis.Bin(ulp.Input{X: first}); b >= 0 && first>>31 == last>>31 && b == p.axis.Bin(ulp.Input{X: last}) {
+			cnt, mx := ex.BinN[b], ex.BinMax[b]
+			errs := bt.Err[:n]
+			if cnt == 0 {
+				mx, errs = ulp.Ulps(errs[0]), errs[1:]
+			}
+			for _, e := range errs {
+				if ulp.Ulps(e) > mx {
+					mx = ulp.Ulps(e)
+				}
+			}
+			ex.BinN[b], ex.BinMax[b] = cnt+uint64(n), mx
+			return
+		}
+	}
+	for i, e := range bt.Err[:n] {
+		if b := p.axis.Bin(ulp.Input{X: bt.Lo + uint32(i)}); b >= 0 {
+			if ex.BinN[b] == 0 || ulp.Ulps(e) > ex.BinMax[b] {
+				ex.BinMax[b] = ulp.Ulps(e)
+			}
+			ex.BinN[b]++
+		}
+	}
+}
+
+// checkBound checks the measurement got at in (want correctly rounded, v
+// the exact value) against the documented bound.
+func (p *probe) checkBound(in ulp.Input, got, want uint32, v ulp.DD) {
+	ex := p.ex
 	c := p.chk
 	over := false
 	if c.b.CR {
@@ -173,12 +346,8 @@ func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 		}
 	}
 	if over {
-		if ex.Over == 0 || less(in, ex.ArgOver) {
-			ex.ArgOver = in
-		}
-		ex.Over++
+		ex.over(in)
 	}
-	return want, v, slow
 }
 
 // Axis is the input axis of a function's plots: its first argument, on the

@@ -81,8 +81,10 @@ type sweep struct {
 	size    func(b int) uint64
 	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error)
 	got     func(in ulp.Input) uint32
-	key     string // identifies the sweep and the shard in its checkpoint
-	ckpt    string // checkpoint file, or ""
+	opt     ulp.Options         // the options of its ulp sweeps, but the blocks
+	unary   func(uint32) uint32 // the measured function of an exhaustive sweep
+	key     string              // identifies the sweep and the shard in its checkpoint
+	ckpt    string              // checkpoint file, or ""
 	saved   time.Time
 	dirty   bool
 	pending []int
@@ -323,6 +325,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	if b := s.chk.b; b.Abs != 0 && s.chk.floatArg {
 		opt.Abs = &ulp.Interval{Lo: b.AbsLo, Hi: b.AbsHi}
 	}
+	s.opt = opt
 	var unary func(uint32) uint32
 	if f.Exhaustive() {
 		if u, ok := f.Unary32(eff); ok && c.name == "" {
@@ -331,6 +334,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 			unary = func(x uint32) uint32 { return pick(k(uint64(x), 0, 0)) }
 		}
 		s.got = func(in ulp.Input) uint32 { return unary(in.X) }
+		s.unary = unary
 	} else {
 		s.got = func(in ulp.Input) uint32 { return pick(kernel(in)) }
 	}
@@ -340,7 +344,8 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
 			o := opt
 			o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
-			return ulp.Exhaustive(ctx, func(x uint32) uint32 { return pr.measure(ulp.Input{X: x}) }, pr, o)
+			o.Observe = pr.observe
+			return ulp.Exhaustive(ctx, unary, s.comp.ref, o)
 		}
 		s.key = fmt.Sprintf("%s|%s|%s|%s|exhaustive|%d", f.ID, c.name, eff.String(), f.Mode, s.blocks)
 		return s, nil

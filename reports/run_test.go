@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -428,5 +429,55 @@ func TestFallbackText(t *testing.T) {
 	r.Rows[0].Summary.Fallbacks = 0
 	if got, want := r.fallbackText(name), "none in 1500 inputs."; !strings.HasSuffix(got, want) {
 		t.Errorf("fallbackText = %q, want suffix %q", got, want)
+	}
+}
+
+// TestExhaustiveBatches checks the batched exhaustive path (ulp.Exhaustive
+// handing its batches to probe.observe) against the input-by-input one it
+// replaced (probe as the ulp.Reference of the sweep, Eval's statistics), on
+// blocks of 2^16 inputs around 0, ±1, ±π, ±Inf and the NaNs, for bounds of
+// every shape.
+func TestExhaustiveBatches(t *testing.T) {
+	var funcs []*spec.Func
+	for _, name := range []string{"expf", "__expf", "logf", "__logf", "sinf", "__sinf", "__sincosf", "sqrtf",
+		"lg2.approx.f32", "rsqrt.approx.f32", "__frcp_ru", "__int2float_rn", "__uint2float_ru"} {
+		f, ok := spec.Lookup(name)
+		if !ok {
+			t.Fatalf("no function %s", name)
+		}
+		funcs = append(funcs, f)
+	}
+	_, sweeps, err := plan(Config{Funcs: funcs, Flags: []fp.Flags{spec.Default, spec.FastMath}, Exhaustive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := []uint32{0x00000000, 0x3f800000, 0x40490fdb, 0x7f800000, 0x7ff00000, 0x80000000, 0xbf800000, 0xc0490fdb, 0xff800000}
+	for _, s := range sweeps {
+		if s.unary == nil {
+			t.Fatalf("%s: not an exhaustive sweep", s.f.Name)
+		}
+		for _, x := range blocks {
+			o := s.opt
+			o.Blocks, o.Shard, o.Shards = 1<<16, int(x>>16), 1<<16
+			pr := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+			on := o
+			on.Observe = pr.observe
+			got, err := ulp.Exhaustive(context.Background(), s.unary, s.comp.ref, on)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+			want, err := ulp.Exhaustive(context.Background(), func(x uint32) uint32 { return old.measure(ulp.Input{X: x}) }, old, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := s.f.Name + "/" + s.comp.name + "/" + s.eff.String()
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, block %#x: result\n%+v\nwant\n%+v", name, x, got, want)
+			}
+			if !reflect.DeepEqual(pr.ex, old.ex) {
+				t.Errorf("%s, block %#x: extra\n%+v\nwant\n%+v", name, x, pr.ex, old.ex)
+			}
+		}
 	}
 }
