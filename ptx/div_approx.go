@@ -1,6 +1,7 @@
 package ptx
 
 import (
+	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/rounding"
 )
 
@@ -28,16 +29,7 @@ import (
 // subnormal operands and results. Without it ptxas scales both operands by
 // 2^24 when |y| < 2^-126 (FSETP.GEU |y|, 0x1p-126; @!P FMUL x, 0x1p24;
 // @!P FMUL y, 0x1p24) and multiplies without flushing.
-func DivApprox(x, y uint32, ftz bool) uint32 {
-	if ftz {
-		return rounding.Mul32(x, mufuRcp(y), rn, true)
-	}
-	if tinyMag(y) {
-		x = rounding.Mul32(x, twoP24Bits, rn, false)
-		y = rounding.Mul32(y, twoP24Bits, rn, false)
-	}
-	return rounding.Mul32(mufuRcp(y), x, rn, false)
-}
+func DivApprox(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, false) }
 
 // DivFull returns an approximation of x/y, computed as x·(1/y) on operands
 // scaled into MUFU.RCP's range. It emulates div.full.f32 (ftz false) and
@@ -63,9 +55,53 @@ func DivApprox(x, y uint32, ftz bool) uint32 {
 // y, 0.25; @P FMUL.FTZ x, 0.25; MUFU.RCP; FMUL.FTZ), where subnormal
 // operands and results are flushed. Without it ptxas also scales both
 // operands by 2^24 when |y| < 2^-126, and no multiply flushes.
-func DivFull(x, y uint32, ftz bool) uint32 {
+func DivFull(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, true) }
+
+// rcpMul is DivApprox (full false) and DivFull (full true). Where
+// 2^-126 ≤ |y| < 2^126 neither form scales its operands, MUFU.RCP(y) is
+// normal, and for normal x with a product in the normal range the FMUL
+// (.FTZ or not) is the rounding to nearest of x·MUFU.RCP(y): that case,
+// nearly every quotient, is computed here in one piece, the reciprocal's
+// significand (RcpApprox's datapath) multiplied by x's without packing it.
+// A product out of the normal range goes to rounding.Mul32 with the packed
+// reciprocal, and every other case to divScaled, the instruction sequence
+// step by step.
+func rcpMul(x, y uint32, ftz, full bool) uint32 {
+	bx, by := x>>f32.FracBits&f32.MaxBexp, y>>f32.FracBits&f32.MaxBexp
+	if bx-1 < f32.MaxBexp-1 && by-1 < f32.MaxBexp-3 { // x normal, 1 ≤ by ≤ 252
+		f := y & f32.FracMask
+		c := &rcpTable[f>>rcpLowBits]
+		xl := f & (1<<rcpLowBits - 1)
+		s := uint64(c.c0)<<rcpC0Shift - uint64(c.c1)*uint64(xl)<<rcpC1Shift + uint64(c.c2)*(mufuSquare(xl<<1)>>2) + rcpBias
+		// S in (2^55, 2^56]: normalised, its top 24 bits are the significand
+		// of MUFU.RCP(y) (truncated), whose biased exponent 254-by-n ≥ 1.
+		n := 1 - uint32(s>>rcpSumOne)
+		s <<= n & 1
+		p := uint64(x&f32.FracMask|f32.HiddenBit) * (s >> (rcpSumOne - f32.FracBits)) // [2^46, 2^48)
+		k := uint32(p >> 47)                                                          // 1 when the product's leading 1 is at bit 47
+		p <<= (1 - k) & 1                                                             // leading 1 at bit 47
+		rexp := 2*f32.Bias - by - n                                                   // MUFU.RCP(y)'s biased exponent
+		e := bx + rexp - f32.Bias - 1 + k                                             // the product's biased exponent before rounding, less 1
+		if e < f32.MaxBexp-1 {
+			// Rounded to nearest, ties to even: half an ulp minus one plus
+			// the kept last bit carries exactly when the dropped bits
+			// exceed half an ulp or equal it with an odd last bit; a carry
+			// into bit 24 bumps the exponent (to 255, Inf, from 254).
+			return (x^y)&f32.SignMask | (e<<f32.FracBits + uint32((p+(1<<23-1)+(p>>24&1))>>24))
+		}
+		// A product that overflows or is tiny: the FMUL, with MUFU.RCP(y)
+		// packed.
+		r := y&f32.SignMask | rexp<<f32.FracBits | uint32(s>>(rcpSumOne-f32.FracBits))&f32.FracMask
+		return rounding.Mul32(x, r, rn, ftz)
+	}
+	return divScaled(x, y, ftz, full)
+}
+
+// divScaled is DivApprox (full false) and DivFull (full true) as the SASS
+// sequences compute them, operand scaling included.
+func divScaled(x, y uint32, ftz, full bool) uint32 {
 	huge, tiny := hugeMag(y), tinyMag(y) // both tested on the original y
-	if huge {
+	if huge && full {
 		x = rounding.Mul32(x, quarterBits, rn, ftz)
 		y = rounding.Mul32(y, quarterBits, rn, ftz)
 	}
@@ -73,5 +109,7 @@ func DivFull(x, y uint32, ftz bool) uint32 {
 		x = rounding.Mul32(x, twoP24Bits, rn, false)
 		y = rounding.Mul32(y, twoP24Bits, rn, false)
 	}
-	return rounding.Mul32(mufuRcp(y), x, rn, ftz)
+	// FMUL{.FTZ} x, MUFU.RCP(y), rounded to nearest (the multiplication
+	// commutes, NaN results included).
+	return rounding.Mul32(x, mufuRcp(y), rn, ftz)
 }

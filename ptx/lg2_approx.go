@@ -39,49 +39,43 @@ import (
 // magnitude, drops the low 20 bits, and normalizes, keeping 24 significant
 // bits (truncation); the sign is that of the sum.
 func Lg2Approx(x uint32, ftz bool) uint32 {
-	if ftz || !tinyMag(x) {
-		return mufuLg2(x)
+	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
+		a := x & f32.AbsMask
+		switch {
+		case a > f32.InfBits:
+			return canonicalNaN
+		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.LG2
+			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.LG2; FADD r, -24
+				return rounding.Add32(Lg2Approx(subnormalTimes2p24(x), true), minus24Bits, rn, false)
+			}
+			return f32.NegInfBits
+		case x&f32.SignMask != 0:
+			return canonicalNaN
+		}
+		return f32.InfBits // +Inf
 	}
-	r := mufuLg2(rounding.Mul32(x, twoP24Bits, rn, false))
-	return rounding.Add32(r, minus24Bits, rn, false)
-}
-
-const (
-	lg2LowBits = f32.FracBits - lg2IndexBits // 17 bits of xl
-	lg2SumOne  = 56                          // the weight of 1 in the sum
-)
-
-// mufuLg2 is MUFU.LG2: lg2.approx.ftz.f32.
-func mufuLg2(x uint32) uint32 {
-	a := x & f32.AbsMask
-	switch {
-	case a > f32.InfBits:
-		return canonicalNaN
-	case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0
-		return f32.NegInfBits
-	case x&f32.SignMask != 0:
-		return canonicalNaN
-	case x == f32.InfBits:
-		return f32.InfBits
-	case x == f32.OneBits:
+	if x == f32.OneBits {
 		return f32.ZeroBits
 	}
-	e := int64(a>>f32.FracBits) - f32.Bias
-	f := a & f32.FracMask
+	e := int64(x>>f32.FracBits) - f32.Bias
+	f := x & f32.FracMask
 	c := &lg2Table[f>>lg2LowBits]
 	xl := f & (1<<lg2LowBits - 1)
 	p := uint64(c.c0)<<lg2C0Shift + uint64(c.c1)*uint64(xl)<<lg2C1Shift - uint64(c.c2)*mufuSquare(xl) + lg2Bias
 	s := e<<lg2SumOne + int64(p) // |s| < 2^63: |e| ≤ 127 and 0 ≤ P < 2^56
-	var sign uint32
-	if s < 0 {
-		sign, s = f32.SignMask, -s
-	}
-	m := uint64(s) &^ (1<<lg2Drop - 1)
+	neg := s >> 63               // -1 for x < 1, without a branch (its direction is as random as x)
+	sign := uint32(neg) & f32.SignMask
+	m := uint64(s^neg-neg) &^ (1<<lg2Drop - 1) // |s|
 	if m == 0 {
 		return sign
 	}
 	// m ≥ 2^20: the result is normal.
 	lz := bits.LeadingZeros64(m)
 	rexp := uint32(f32.Bias + 63 - lz - lg2SumOne)
-	return sign | rexp<<f32.FracBits | uint32(m<<lz>>(63-f32.FracBits))&f32.FracMask
+	return sign | rexp<<f32.FracBits | uint32(m<<(lz&63)>>(63-f32.FracBits))&f32.FracMask
 }
+
+const (
+	lg2LowBits = f32.FracBits - lg2IndexBits // 17 bits of xl
+	lg2SumOne  = 56                          // the weight of 1 in the sum
+)

@@ -27,6 +27,8 @@ package ptx
 //go:generate go run gen_mufu_tables.go gen_mufu_solve.go
 
 import (
+	"math/bits"
+
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -49,10 +51,12 @@ type mufuCoef struct{ c0, c1, c2 uint32 }
 // TestMufuSquare checks this against the array, bit by bit.
 func mufuSquare(x uint32) uint64 {
 	const _ = uint(mufuSquarerCols-19) + uint(19-mufuSquarerCols) // the decomposition is for 19 columns
-	l, h := uint64(x&0x1ff), uint64(x>>9&0x1ff)
-	lost := l*l + uint64(x>>9&1)<<18 + (l&0x1f)*(h&0x1f)<<10 +
-		uint64(mufuCorner[l>>5<<4|h&0xf])<<15 + uint64(mufuCorner[l&0xf<<4|h>>5])<<15
-	return uint64(x)*uint64(x) - lost
+	// Every term fits in 32 bits (lost < 2^24); the uint8 indexes need no
+	// bounds check. Kept small enough for the inliner.
+	l, h := x&0x1ff, x>>9&0x1ff
+	lost := l*l + x&0x200<<9 + (l&0x1f)*(h&0x1f)<<10 +
+		(uint32(mufuCorner[uint8(l>>5<<4|h&0xf)])+uint32(mufuCorner[uint8(l<<4|h>>5)]))<<15
+	return uint64(x)*uint64(x) - uint64(lost)
 }
 
 // mufuCorner[a<<4|b] = Σ a_p·b_q·2^(p+q) over p+q ≤ 3: the product of two
@@ -85,6 +89,16 @@ const (
 	canonicalNaN        = f32.CanonicalNaNBits
 	rn                  = rounding.RN
 )
+
+// subnormalTimes2p24 returns x·2^24 for a nonzero subnormal x (FMUL x,
+// 0x1p24 of the non-.ftz sequences, exact): a normal number, with x's
+// leading 1 moved to the hidden bit and biased exponent 25-n for a shift
+// by n.
+func subnormalTimes2p24(x uint32) uint32 {
+	f := x & f32.FracMask
+	n := uint32(bits.LeadingZeros32(f)) - (32 - f32.FracBits - 1) // 1 ≤ n ≤ 23
+	return x&f32.SignMask | ((24-n)<<f32.FracBits + f<<n)         // the hidden bit adds 1 to 24-n
+}
 
 // tinyMag reports |x| < 2^-126 for a non-NaN magnitude test, as
 // FSETP.GEU |x|, 0x1p-126 is false: ±0 and the subnormals.

@@ -32,38 +32,18 @@ import (
 // units of 2^-56; S normalized by at most one bit and truncated is the
 // reciprocal of the significand, exactly 1 for x = 2^k.
 func RcpApprox(x uint32, ftz bool) uint32 {
-	if ftz {
-		return mufuRcp(x)
-	}
-	var s uint32 // FSEL: 1/4 if |x| > 2^126, else 2^24 if |x| < 2^-126, else 1
-	switch {
-	case hugeMag(x):
-		s = quarterBits
-	case tinyMag(x):
-		s = twoP24Bits
-	default: // x·1 and r·1 are exact (and NaN stays NaN)
-		return mufuRcp(x)
-	}
-	r := mufuRcp(rounding.Mul32(x, s, rn, false))
-	return rounding.Mul32(s, r, rn, false)
-}
-
-const (
-	rcpLowBits = f32.FracBits - rcpIndexBits // 16 bits of xl
-	rcpSumOne  = 56                          // the weight of 1 in S
-)
-
-// mufuRcp is MUFU.RCP: rcp.approx.ftz.f32.
-func mufuRcp(x uint32) uint32 {
 	sign := x & f32.SignMask
 	a := x & f32.AbsMask
-	switch {
-	case a > f32.InfBits:
-		return canonicalNaN
-	case a == f32.InfBits:
-		return sign
-	case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0
-		return sign | f32.InfBits
+	if a-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // ±0, subnormal, ±Inf or NaN
+		switch {
+		case a > f32.InfBits:
+			return canonicalNaN
+		case a == f32.InfBits:
+			return sign
+		case a != 0 && !ftz: // s = 2^24: FMUL(s, MUFU.RCP(FMUL(x, s))), the first one exact
+			return rounding.Mul32(twoP24Bits, mufuRcp(subnormalTimes2p24(x)), rn, false)
+		}
+		return sign | f32.InfBits // ±0 (also through the scaled path), and subnormals read as ±0
 	}
 	f := a & f32.FracMask
 	c := &rcpTable[f>>rcpLowBits]
@@ -76,8 +56,27 @@ func mufuRcp(x uint32) uint32 {
 		s <<= 1
 	}
 	rexp -= int32(a>>f32.FracBits) - f32.Bias
-	if rexp <= 0 { // below 2^-126: flushed
-		return sign
+	if rexp <= 0 { // below 2^-126, for |x| > 2^126 only
+		if !ftz { // s = 1/4
+			return rcpScaled(x, quarterBits)
+		}
+		return sign // flushed
 	}
 	return sign | uint32(rexp)<<f32.FracBits | uint32(s>>(rcpSumOne-f32.FracBits))&f32.FracMask
 }
+
+// rcpScaled is the non-.ftz sequence FMUL(s, MUFU.RCP(FMUL(x, s))) for
+// |x| > 2^126 (s = 1/4); for other normal x, s = 1 leaves MUFU.RCP's result
+// as it is.
+func rcpScaled(x, s uint32) uint32 {
+	r := mufuRcp(rounding.Mul32(x, s, rn, false))
+	return rounding.Mul32(s, r, rn, false)
+}
+
+// mufuRcp is MUFU.RCP: rcp.approx.ftz.f32.
+func mufuRcp(x uint32) uint32 { return RcpApprox(x, true) }
+
+const (
+	rcpLowBits = f32.FracBits - rcpIndexBits // 16 bits of xl
+	rcpSumOne  = 56                          // the weight of 1 in S
+)

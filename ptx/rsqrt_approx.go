@@ -35,35 +35,25 @@ import (
 // xl, in units of 2^-57; S truncated is 1/√m in (1/2, 1), scaled by 2^-k.
 // An exact power of 4 bypasses the table.
 func RsqrtApprox(x uint32, ftz bool) uint32 {
-	if ftz || !tinyMag(x) {
-		return mufuRsq(x)
+	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
+		a := x & f32.AbsMask
+		switch {
+		case a > f32.InfBits:
+			return canonicalNaN
+		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.RSQ
+			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.RSQ; FMUL r, 0x1p12
+				return rounding.Mul32(RsqrtApprox(subnormalTimes2p24(x), true), twoP12Bits, rn, false)
+			}
+			return x&f32.SignMask | f32.InfBits
+		case x&f32.SignMask != 0:
+			return canonicalNaN
+		}
+		return f32.ZeroBits // +Inf
 	}
-	r := mufuRsq(rounding.Mul32(x, twoP24Bits, rn, false))
-	return rounding.Mul32(r, twoP12Bits, rn, false)
-}
-
-const (
-	rsqrtLowBits = f32.FracBits - rsqrtIndexBits // 17 bits of xl
-	rsqrtSumHalf = 56                            // the weight of 1/2 in S
-)
-
-// mufuRsq is MUFU.RSQ: rsqrt.approx.ftz.f32.
-func mufuRsq(x uint32) uint32 {
-	a := x & f32.AbsMask
-	switch {
-	case a > f32.InfBits:
-		return canonicalNaN
-	case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0
-		return x&f32.SignMask | f32.InfBits
-	case x&f32.SignMask != 0:
-		return canonicalNaN
-	case x == f32.InfBits:
-		return f32.ZeroBits
-	}
-	e := int32(a>>f32.FracBits) - f32.Bias
+	e := int32(x>>f32.FracBits) - f32.Bias
 	odd := uint32(e & 1)
-	half := (e - int32(odd)) / 2 // ⌊e/2⌋
-	f := a & f32.FracMask
+	half := e >> 1 // ⌊e/2⌋
+	f := x & f32.FracMask
 	if f == 0 && odd == 0 { // 4^half: exact
 		return uint32(f32.Bias-half) << f32.FracBits
 	}
@@ -73,3 +63,8 @@ func mufuRsq(x uint32) uint32 {
 	// S lies in [2^56, 2^57): the significand of a result in [1/2, 1).
 	return uint32(f32.Bias-1-half)<<f32.FracBits | uint32(s>>(rsqrtSumHalf-f32.FracBits))&f32.FracMask
 }
+
+const (
+	rsqrtLowBits = f32.FracBits - rsqrtIndexBits // 17 bits of xl
+	rsqrtSumHalf = 56                            // the weight of 1/2 in S
+)

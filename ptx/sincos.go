@@ -70,20 +70,6 @@ func sinRevolutions(x uint32) (fix uint32, nan bool) {
 	return uint32(p >> (151 - bexp)), false
 }
 
-// sinTableValue returns the magnitude MUFU.SIN computes for first-quadrant
-// table argument g (23 bits): sin(π/2·g/2^23), approximately.
-func sinTableValue(g uint32) uint32 {
-	c := &sinTable[g>>sinLowBits]
-	xl := g & (1<<sinLowBits - 1)
-	s := uint64(c.c0)<<sinC0Shift + uint64(c.c1)*uint64(xl)<<sinC1Shift - uint64(c.c2)*mufuSquare(xl) + sinBias
-	if s == 0 {
-		return 0
-	}
-	// S < 2^57: the value is at most 1.
-	l := bits.Len64(s)
-	return uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<(64-l)>>(63-f32.FracBits))&f32.FracMask
-}
-
 // SinApprox returns an approximation of sin(x). It emulates sin.approx.f32
 // and sin.approx.ftz.f32 as sm_90 executes them: both are FMUL.RZ by
 // 0x1.45f306p-3 (1/(2π) rounded) and MUFU.SIN, so ftz has no effect.
@@ -115,15 +101,7 @@ func sinTableValue(g uint32) uint32 {
 // sin(−x) = −sin(x) bit for bit.
 func SinApprox(x uint32, ftz bool) uint32 {
 	_ = ftz // same SASS for both forms
-	fix, nan := sinRevolutions(x)
-	if nan {
-		return canonicalNaN
-	}
-	q, g := fix>>sinFracBits, fix&sinFracMask // quadrant and fraction of |r|
-	if q&1 != 0 {
-		g ^= sinFracMask
-	}
-	return (x^q>>1<<31)&f32.SignMask | sinTableValue(g)
+	return mufuSinCos(x, 0)
 }
 
 // CosApprox returns an approximation of cos(x). It emulates cos.approx.f32
@@ -152,13 +130,29 @@ func SinApprox(x uint32, ftz bool) uint32 {
 // bit) and a zero result is +0 or −0 by the same rule.
 func CosApprox(x uint32, ftz bool) uint32 {
 	_ = ftz // same SASS for both forms
+	return mufuSinCos(x, 1)
+}
+
+// mufuSinCos is FMUL.RZ by 0x1.45f306p-3 and MUFU.SIN (cos = 0) or
+// MUFU.COS (cos = 1): cos is sin one quadrant on, and the sign of a sine
+// follows x while a cosine's does not. The table value T(g), for the
+// first-quadrant argument g (23 bits), approximates sin(π/2·g/2^23). One
+// body for both forms, so that a call costs one function call.
+func mufuSinCos(x, cos uint32) uint32 {
 	fix, nan := sinRevolutions(x)
 	if nan {
 		return canonicalNaN
 	}
-	q, g := (fix>>sinFracBits+1)&3, fix&sinFracMask
-	if q&1 != 0 {
-		g ^= sinFracMask
+	q, g := (fix>>sinFracBits+cos)&3, fix&sinFracMask // quadrant and fraction of |r|
+	g ^= -(q & 1) & sinFracMask                       // odd quadrants read the table backwards
+	sign := (x&(cos-1) ^ q>>1<<31) & f32.SignMask     // x's sign for sin only, negated in quadrants 2 and 3
+	c := &sinTable[g>>sinLowBits&(1<<sinIndexBits-1)]
+	xl := g & (1<<sinLowBits - 1)
+	s := uint64(c.c0)<<sinC0Shift + uint64(c.c1)*uint64(xl)<<sinC1Shift - uint64(c.c2)*mufuSquare(xl) + sinBias
+	if s == 0 {
+		return sign
 	}
-	return q>>1<<31 | sinTableValue(g)
+	// S < 2^57: the value is at most 1.
+	l := bits.Len64(s)
+	return sign | uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<((64-l)&63)>>(63-f32.FracBits))&f32.FracMask
 }

@@ -33,38 +33,33 @@ import (
 // xl, in units of 2^-58; S truncated is √m in [1, 2), scaled by 2^k (sm_6x
 // and later have this table of their own; sm_5x computed 1/rsqrt).
 func SqrtApprox(x uint32, ftz bool) uint32 {
-	if ftz || !tinyMag(x) {
-		return mufuSqrt(x)
+	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
+		a := x & f32.AbsMask
+		switch {
+		case a > f32.InfBits:
+			return canonicalNaN
+		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.SQRT
+			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.SQRT; FMUL r, 0x1p-12
+				return rounding.Mul32(SqrtApprox(subnormalTimes2p24(x), true), twoM12Bits, rn, false)
+			}
+			return x & f32.SignMask
+		case x&f32.SignMask != 0:
+			return canonicalNaN
+		}
+		return f32.InfBits // +Inf
 	}
-	r := mufuSqrt(rounding.Mul32(x, twoP24Bits, rn, false))
-	return rounding.Mul32(r, twoM12Bits, rn, false)
-}
-
-const (
-	sqrtLowBits = f32.FracBits - sqrtIndexBits // 17 bits of xl
-	sqrtSumOne  = 58                           // the weight of 1 in S
-)
-
-// mufuSqrt is MUFU.SQRT: sqrt.approx.ftz.f32.
-func mufuSqrt(x uint32) uint32 {
-	a := x & f32.AbsMask
-	switch {
-	case a > f32.InfBits:
-		return canonicalNaN
-	case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0
-		return x & f32.SignMask
-	case x&f32.SignMask != 0:
-		return canonicalNaN
-	case x == f32.InfBits:
-		return f32.InfBits
-	}
-	e := int32(a>>f32.FracBits) - f32.Bias
+	e := int32(x>>f32.FracBits) - f32.Bias
 	odd := uint32(e & 1)
-	half := (e - int32(odd)) / 2 // ⌊e/2⌋
-	f := a & f32.FracMask
+	half := e >> 1 // ⌊e/2⌋
+	f := x & f32.FracMask
 	c := &sqrtTable[f>>sqrtLowBits|odd<<sqrtIndexBits]
 	xl := f & (1<<sqrtLowBits - 1)
 	s := uint64(c.c0)<<sqrtC0Shift + uint64(c.c1)*uint64(xl)<<sqrtC1Shift - uint64(c.c2)*mufuSquare(xl) + sqrtBias
 	// S lies in [2^58, 2^59): the significand of a result in [1, 2).
 	return uint32(f32.Bias+half)<<f32.FracBits | uint32(s>>(sqrtSumOne-f32.FracBits))&f32.FracMask
 }
+
+const (
+	sqrtLowBits = f32.FracBits - sqrtIndexBits // 17 bits of xl
+	sqrtSumOne  = 58                           // the weight of 1 in S
+)

@@ -176,7 +176,11 @@ func Mul32(x, y uint32, m Mode, ftz bool) uint32 {
 	}
 	p := uint64(sx) * uint64(sy) // exact, in [2^46, 2^48)
 	c := p >> 47                 // 1 when the product's leading 1 is at bit 47
-	return roundPack(sign, bx+by-f32.Bias+int32(c), p<<(sigTop-46-c), m, ftz)
+	bexp, sig := bx+by-f32.Bias+int32(c), p<<(sigTop-46-c)
+	if inRange(bexp) { // roundPack, inlined for the common case
+		return packNormal(sign, bexp, sig, m)
+	}
+	return roundPackRare(sign, bexp, sig, m, ftz)
 }
 
 // mulCore rounds the product of two normalised significands (Mul32's core,
@@ -279,7 +283,11 @@ func div32(x, y uint32, m Mode, ftz bool) uint32 {
 		q |= 1
 	}
 	c := q >> 40 // 1 when sx ≥ sy: the quotient is in [1, 2)
-	return roundPack(sign, bx-by+f32.Bias-1+int32(c), q<<(sigTop-39-c), m, ftz)
+	bexp, sig := bx-by+f32.Bias-1+int32(c), q<<(sigTop-39-c)
+	if inRange(bexp) { // roundPack, inlined for the common case
+		return packNormal(sign, bexp, sig, m)
+	}
+	return roundPackRare(sign, bexp, sig, m, ftz)
 }
 
 // divSpecial handles Div32's operands with a zero, subnormal, Inf or NaN.

@@ -59,9 +59,20 @@ func increment(sign uint32, sig uint64, m Mode) uint64 {
 //	1 0   +1 if last bit odd   +1       keep
 //	1 1   +1                   +1       keep
 func roundPack(sign uint32, bexp int32, sig uint64, m Mode, ftz bool) uint32 {
-	if uint32(bexp-1) >= f32.MaxBexp-1 { // not 1 ≤ bexp ≤ 254: tiny or overflowing
+	if !inRange(bexp) { // tiny or overflowing
 		return roundPackRare(sign, bexp, sig, m, ftz)
 	}
+	return packNormal(sign, bexp, sig, m)
+}
+
+// inRange reports 1 ≤ bexp ≤ 254: roundPack's operand is neither tiny nor
+// overflowing before rounding, and packNormal rounds it.
+func inRange(bexp int32) bool { return uint32(bexp-1) < f32.MaxBexp-1 }
+
+// packNormal is roundPack for 1 ≤ bexp ≤ 254, small enough to inline: Mul32
+// and div32 test inRange themselves and call it, and roundPackRare
+// otherwise, saving a call in their common case.
+func packNormal(sign uint32, bexp int32, sig uint64, m Mode) uint32 {
 	// The kept bits, hidden bit at 23, may carry into bit 24. Adding them
 	// to (bexp-1)<<23 sets the exponent field to bexp, or bexp+1 after a
 	// carry (255 = Inf on overflow, which only RN and the up-mag modes
