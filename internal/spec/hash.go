@@ -65,7 +65,7 @@ var QuickSubBlocks = [...]uint16{
 	0x7fc0, // quiet NaNs
 	0x8000, // −0 and the smallest negative subnormals
 	0xbf80, // (−1−2^-7, −1]
-	0xc2ce, // −103 … −104: where expf underflows to zero
+	0xc2ce, // −103 … −103.5: where expf reaches the smallest subnormals
 	0xcf00, // −2^31: the int32 conversion boundary
 	0xffff, // negative NaNs up to 0xffffffff
 }
