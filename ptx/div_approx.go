@@ -59,43 +59,68 @@ func DivFull(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, true) }
 
 // rcpMul is DivApprox (full false) and DivFull (full true). Where
 // 2^-126 ≤ |y| < 2^126 neither form scales its operands, MUFU.RCP(y) is
-// normal, and for normal x with a product in the normal range the FMUL
-// (.FTZ or not) is the rounding to nearest of x·MUFU.RCP(y): that case,
-// nearly every quotient, is computed here in one piece, the reciprocal's
-// significand (RcpApprox's datapath) multiplied by x's without packing it.
-// A product out of the normal range goes to rounding.Mul32 with the packed
-// reciprocal, and every other case to divScaled, the instruction sequence
-// step by step.
+// normal, and for normal x the FMUL (.FTZ or not) is the rounding to
+// nearest of x·MUFU.RCP(y): that case, nearly every quotient, is computed
+// here in one piece, the reciprocal's significand (RcpApprox's datapath)
+// multiplied by x's without packing it; rcpMulRare rounds the products
+// that overflow or are tiny. Every other case goes to divScaled, the
+// instruction sequence step by step.
 func rcpMul(x, y uint32, ftz, full bool) uint32 {
 	bx, by := x>>f32.FracBits&f32.MaxBexp, y>>f32.FracBits&f32.MaxBexp
-	if bx-1 < f32.MaxBexp-1 && by-1 < f32.MaxBexp-3 { // x normal, 1 ≤ by ≤ 252
-		f := y & f32.FracMask
-		c := &rcpTable[f>>rcpLowBits]
-		xl := f & (1<<rcpLowBits - 1)
-		s := uint64(c.c0)<<rcpC0Shift - uint64(c.c1)*uint64(xl)<<rcpC1Shift + uint64(c.c2)*(mufuSquare(xl<<1)>>2) + rcpBias
-		// S in (2^55, 2^56]: normalised, its top 24 bits are the significand
-		// of MUFU.RCP(y) (truncated), whose biased exponent 254-by-n ≥ 1.
-		n := 1 - uint32(s>>rcpSumOne)
-		s <<= n & 1
-		p := uint64(x&f32.FracMask|f32.HiddenBit) * (s >> (rcpSumOne - f32.FracBits)) // [2^46, 2^48)
-		k := uint32(p >> 47)                                                          // 1 when the product's leading 1 is at bit 47
-		p <<= (1 - k) & 1                                                             // leading 1 at bit 47
-		rexp := 2*f32.Bias - by - n                                                   // MUFU.RCP(y)'s biased exponent
-		e := bx + rexp - f32.Bias - 1 + k                                             // the product's biased exponent before rounding, less 1
-		if e < f32.MaxBexp-1 {
-			// Rounded to nearest, ties to even: half an ulp minus one plus
-			// the kept last bit carries exactly when the dropped bits
-			// exceed half an ulp or equal it with an odd last bit; a carry
-			// into bit 24 bumps the exponent (to 255, Inf, from 254).
-			return (x^y)&f32.SignMask | (e<<f32.FracBits + uint32((p+(1<<23-1)+(p>>24&1))>>24))
-		}
-		// A product that overflows or is tiny: the FMUL, with MUFU.RCP(y)
-		// packed.
-		r := y&f32.SignMask | rexp<<f32.FracBits | uint32(s>>(rcpSumOne-f32.FracBits))&f32.FracMask
-		return rounding.Mul32(x, r, rn, ftz)
+	if bx-1 >= f32.MaxBexp-1 || by-1 >= f32.MaxBexp-3 { // x not normal, or by outside [1, 252]
+		return divScaled(x, y, ftz, full)
 	}
-	return divScaled(x, y, ftz, full)
+	f := y & f32.FracMask
+	c := &rcpTable[f>>rcpLowBits]
+	xl := f & (1<<rcpLowBits - 1)
+	s := uint64(c.c0)<<rcpC0Shift - uint64(c.c1)*uint64(xl)<<rcpC1Shift + uint64(c.c2)*(mufuSquare(xl<<1)>>2) + rcpBias
+	// S in (2^55, 2^56]: normalised, its top 24 bits are the significand
+	// of MUFU.RCP(y) (truncated), whose biased exponent 254-by-n ≥ 1.
+	n := 1 - uint32(s>>rcpSumOne)
+	s <<= n & 1
+	p := uint64(x&f32.FracMask|f32.HiddenBit) * (s >> (rcpSumOne - f32.FracBits)) // [2^46, 2^48)
+	k := uint32(p >> 47)                                                          // 1 when the product's leading 1 is at bit 47
+	p <<= (1 - k) & 1                                                             // leading 1 at bit 47
+	// The product's biased exponent before rounding, less 1, from
+	// MUFU.RCP(y)'s 2·bias-by-n; a product below 2^-126 wraps around.
+	e := bx + (2*f32.Bias - by - n) - f32.Bias - 1 + k
+	sign := (x ^ y) & f32.SignMask
+	if e >= f32.MaxBexp-1 {
+		return rcpMulRare(sign, int32(e+1), p, ftz)
+	}
+	// The kept 24 bits, hidden bit at 23, added to e<<23: a carry into bit
+	// 24 bumps the exponent (to 255, Inf, from 254).
+	return sign | (e<<f32.FracBits + roundNearest24(p))
 }
+
+// rcpMulRare rounds rcpMul's product sign·p·2^(e-bias-47) (p's leading 1
+// at bit 47) where it overflows (e ≥ 255) or is tiny (e ≤ 0) before
+// rounding, as FMUL (ftz false) and FMUL.FTZ (ftz true) round to nearest:
+// ±Inf; or with ftz the zero of its sign unless it rounds up to 2^-126
+// (tininess after rounding, as rounding.Mul32); or without, rounded once
+// on the subnormal grid.
+func rcpMulRare(sign uint32, e int32, p uint64, ftz bool) uint32 {
+	switch {
+	case e > 0:
+		return sign | f32.InfBits
+	case ftz:
+		if e == 0 && roundNearest24(p) == 1<<24 {
+			return sign | f32.MinNormalBits
+		}
+		return sign
+	}
+	// Shift right by 1-e more bits, what falls off kept as a sticky bit;
+	// a carry into bit 23 makes it MinNormal.
+	sh := uint32(1 - e)
+	lost := p & (1<<sh - 1)
+	return sign | roundNearest24(p>>sh|(lost|-lost)>>63)
+}
+
+// roundNearest24 returns p's bits 24 and up rounded to nearest, ties to
+// even, by the bits below (p < 2^48): half an ulp minus one plus the kept
+// last bit carries exactly when the dropped bits exceed half an ulp or
+// equal it with an odd last bit.
+func roundNearest24(p uint64) uint32 { return uint32((p + (1<<23 - 1) + (p >> 24 & 1)) >> 24) }
 
 // divScaled is DivApprox (full false) and DivFull (full true) as the SASS
 // sequences compute them, operand scaling included.

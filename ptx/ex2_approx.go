@@ -36,23 +36,10 @@ import (
 // part its exponent.
 func Ex2Approx(x uint32, ftz bool) uint32 {
 	// FSETP.GEU x, -126 is false for x < -126 only (NaN compares unordered).
-	if ftz || !(x > minus126Bits && x <= f32.NegInfBits) {
-		return mufuEx2(x)
+	if !ftz && x > minus126Bits && x <= f32.NegInfBits {
+		return ex2Wrapped(x)
 	}
-	r := mufuEx2(rounding.Mul32(x, halfBits, rn, false))
-	return rounding.Mul32(r, r, rn, false)
-}
-
-// Fixed-point layout of ex2's argument.
-const (
-	ex2FracBits = f32.FracBits               // 23 fraction bits of |x|
-	ex2IntBits  = 7                          // |x| < 128 reaches the datapath
-	ex2LowBits  = ex2FracBits - ex2IndexBits // 17 bits of xl
-	ex2SumOne   = 57                         // the weight of 1 in S: C0 ∈ [2^25, 2^26) stands for [1, 2)
-)
-
-// mufuEx2 is MUFU.EX2: ex2.approx.ftz.f32.
-func mufuEx2(x uint32) uint32 {
+	// MUFU.EX2, the .ftz form.
 	a := x & f32.AbsMask
 	bexp := a >> f32.FracBits
 	switch {
@@ -88,3 +75,18 @@ func mufuEx2(x uint32) uint32 {
 	// S lies in [2^57, 2^58): the result's significand.
 	return uint32(rexp)<<f32.FracBits | uint32(s>>(ex2SumOne-ex2FracBits))&f32.FracMask
 }
+
+// ex2Wrapped is ex2.approx.f32 for x < -126: FMUL x, 0.5; MUFU.EX2;
+// FMUL r, r.
+func ex2Wrapped(x uint32) uint32 {
+	r := Ex2Approx(rounding.Mul32(x, halfBits, rn, false), true)
+	return rounding.Mul32(r, r, rn, false)
+}
+
+// Fixed-point layout of ex2's argument.
+const (
+	ex2FracBits = f32.FracBits               // 23 fraction bits of |x|
+	ex2IntBits  = 7                          // |x| < 128 reaches the datapath
+	ex2LowBits  = ex2FracBits - ex2IndexBits // 17 bits of xl
+	ex2SumOne   = 57                         // the weight of 1 in S: C0 ∈ [2^25, 2^26) stands for [1, 2)
+)

@@ -46,7 +46,7 @@ func Lg2Approx(x uint32, ftz bool) uint32 {
 			return canonicalNaN
 		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.LG2
 			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.LG2; FADD r, -24
-				return rounding.Add32(Lg2Approx(subnormalTimes2p24(x), true), minus24Bits, rn, false)
+				return lg2Minus24(Lg2Approx(subnormalTimes2p24(x), true))
 			}
 			return f32.NegInfBits
 		case x&f32.SignMask != 0:
@@ -73,6 +73,26 @@ func Lg2Approx(x uint32, ftz bool) uint32 {
 	lz := bits.LeadingZeros64(m)
 	rexp := uint32(f32.Bias + 63 - lz - lg2SumOne)
 	return sign | rexp<<f32.FracBits | uint32(m<<(lz&63)>>(63-f32.FracBits))&f32.FracMask
+}
+
+// lg2Minus24 returns r + (-24) rounded to nearest (FADD r, -24) for
+// r = MUFU.LG2(x·2^24) of a subnormal x. For positive x, r lies in
+// [-126, -102]: with its binade [-128, -64] the sum is computed in units
+// of 2^-17 (24 is 3·2^20 of them), exact below 128 in magnitude and
+// rounded by one bit above. Other r (NaN for negative x) take
+// rounding.Add32.
+func lg2Minus24(r uint32) uint32 {
+	const bexp = f32.Bias + 6 // the binade [-128, -64]
+	if r>>f32.FracBits != 1<<8|bexp {
+		return rounding.Add32(r, minus24Bits, rn, false)
+	}
+	sum := (r&f32.FracMask | f32.HiddenBit) + 3<<20 // < 2^25
+	if sum < 1<<24 {
+		return f32.SignMask | ((bexp-1)<<f32.FracBits + sum)
+	}
+	// One bit drops: ties to even (adding the kept last bit carries a tie
+	// to the even neighbour and leaves the rest as they are).
+	return f32.SignMask | (bexp<<f32.FracBits + (sum+(sum>>1&1))>>1)
 }
 
 const (

@@ -79,8 +79,6 @@ var mufuCorner = func() (t [256]uint8) {
 // Constants of the SASS sequences around MUFU (instr.sass), as encodings.
 const (
 	twoP24Bits   uint32 = 0x4b800000 // 0x1p24: pre-scale of subnormal operands
-	twoP12Bits   uint32 = 0x45800000 // 0x1p12 = (0x1p24)^(1/2) for rsqrt
-	twoM12Bits   uint32 = 0x39800000 // 0x1p-12 for sqrt
 	quarterBits  uint32 = 0x3e800000 // 0x1p-2: pre-scale of huge divisors
 	halfBits     uint32 = 0x3f000000 // 0x1p-1: ex2's halving below -126
 	twoP126Bits  uint32 = 0x7e800000 // 0x1p126: the divisor threshold
@@ -98,6 +96,16 @@ func subnormalTimes2p24(x uint32) uint32 {
 	f := x & f32.FracMask
 	n := uint32(bits.LeadingZeros32(f)) - (32 - f32.FracBits - 1) // 1 ≤ n ≤ 23
 	return x&f32.SignMask | ((24-n)<<f32.FracBits + f<<n)         // the hidden bit adds 1 to 24-n
+}
+
+// scaleNormal returns r·2^k rounded to nearest (FMUL r, 2^k) for a normal
+// r whose product is not below 2^-126: exact, or ±Inf where it overflows.
+// The non-.ftz sequences scale MUFU results back with it.
+func scaleNormal(r uint32, k int32) uint32 {
+	if int32(r>>f32.FracBits&f32.MaxBexp)+k >= f32.MaxBexp {
+		return r&f32.SignMask | f32.InfBits
+	}
+	return r + uint32(k)<<f32.FracBits
 }
 
 // tinyMag reports |x| < 2^-126 for a non-NaN magnitude test, as

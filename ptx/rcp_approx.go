@@ -41,7 +41,8 @@ func RcpApprox(x uint32, ftz bool) uint32 {
 		case a == f32.InfBits:
 			return sign
 		case a != 0 && !ftz: // s = 2^24: FMUL(s, MUFU.RCP(FMUL(x, s))), the first one exact
-			return rounding.Mul32(twoP24Bits, mufuRcp(subnormalTimes2p24(x)), rn, false)
+			// MUFU.RCP of x·2^24 in [2^-125, 2^-102) is in (2^102, 2^125].
+			return scaleNormal(mufuRcp(subnormalTimes2p24(x)), 24)
 		}
 		return sign | f32.InfBits // ±0 (also through the scaled path), and subnormals read as ±0
 	}

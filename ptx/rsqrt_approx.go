@@ -1,9 +1,6 @@
 package ptx
 
-import (
-	"github.com/cudafp/cudafp/internal/f32"
-	"github.com/cudafp/cudafp/rounding"
-)
+import "github.com/cudafp/cudafp/internal/f32"
 
 // RsqrtApprox returns an approximation of 1/√x. It emulates
 // rsqrt.approx.f32 (ftz false) and rsqrt.approx.ftz.f32 (ftz true) as sm_90
@@ -41,10 +38,15 @@ func RsqrtApprox(x uint32, ftz bool) uint32 {
 		case a > f32.InfBits:
 			return canonicalNaN
 		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.RSQ
-			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.RSQ; FMUL r, 0x1p12
-				return rounding.Mul32(RsqrtApprox(subnormalTimes2p24(x), true), twoP12Bits, rn, false)
+			switch {
+			case a == 0 || ftz:
+				return x&f32.SignMask | f32.InfBits
+			case x&f32.SignMask != 0: // MUFU.RSQ of the negative x·2^24
+				return canonicalNaN
 			}
-			return x&f32.SignMask | f32.InfBits
+			// FMUL x, 0x1p24; MUFU.RSQ; FMUL r, 0x1p12: MUFU.RSQ of
+			// x·2^24 in [2^-125, 2^-102) is in (2^51, 2^63).
+			return scaleNormal(RsqrtApprox(subnormalTimes2p24(x), true), 12)
 		case x&f32.SignMask != 0:
 			return canonicalNaN
 		}

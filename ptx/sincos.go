@@ -58,16 +58,19 @@ func sinRevolutions(x uint32) (fix uint32, nan bool) {
 	// |x|·c = p·2^(bexp-176) with p = sig(x)·0xa2f983 in [2^46, 2^48).
 	p := uint64(x&f32.FracMask|1<<f32.FracBits) * uint64(invTwoPiBits&f32.FracMask|1<<f32.FracBits)
 	t := uint32(p >> 47) // 1 if the product's leading bit is 47
-	// r = (p >> (23+t))·2^(bexp-153+t), a 24-bit significand (RZ); in units
-	// of 2^-25 (4r in units of 2^-23) that is (p >> (23+t)) << (bexp-128+t).
-	// A right shift composes with the truncation: p >> (151-bexp). This
-	// also covers subnormal x (and subnormal r, read as zero): the shift is
-	// then 148 or more and gives 0. Left shifts of 32 or more give 0 too:
-	// r ≥ 2^23 is a whole number of turns.
-	if sh := int32(bexp) - 128 + int32(t); sh >= 0 {
-		return uint32(p>>(23+t)) << uint32(sh) & (4<<sinFracBits - 1), false
-	}
-	return uint32(p >> (151 - bexp)), false
+	// r = v·2^(bexp-153+t) with v = p >> (23+t), its 24-bit significand
+	// (RZ); in units of 2^-25 (4r in units of 2^-23) that is v shifted left
+	// by sh = bexp-128+t, or right by -sh, truncating: placed at bit 32 of a
+	// uint64 and shifted right by d = 32-sh, both at once and without a
+	// branch (the direction is as random as x). d ≥ 64 gives 0: subnormal x
+	// (a shift of 148 or more) and subnormal r, which the MUFU reads as
+	// zero. d is clamped at 7 (sh = 25): r ≥ 2^23 is a whole number of
+	// turns, whose 25 low bits are zero at any larger left shift too.
+	// (The clamp is written out: the compiler branches on max.)
+	v := p >> (23 + t)
+	d := 153 - int32(bexp) - int32(t) // d-7
+	d &^= d >> 31
+	return uint32(v<<32>>uint32(d+7)) & (4<<sinFracBits - 1), false
 }
 
 // SinApprox returns an approximation of sin(x). It emulates sin.approx.f32

@@ -1,9 +1,6 @@
 package ptx
 
-import (
-	"github.com/cudafp/cudafp/internal/f32"
-	"github.com/cudafp/cudafp/rounding"
-)
+import "github.com/cudafp/cudafp/internal/f32"
 
 // SqrtApprox returns an approximation of √x. It emulates sqrt.approx.f32
 // (ftz false) and sqrt.approx.ftz.f32 (ftz true) as sm_90 executes them.
@@ -39,10 +36,15 @@ func SqrtApprox(x uint32, ftz bool) uint32 {
 		case a > f32.InfBits:
 			return canonicalNaN
 		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.SQRT
-			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.SQRT; FMUL r, 0x1p-12
-				return rounding.Mul32(SqrtApprox(subnormalTimes2p24(x), true), twoM12Bits, rn, false)
+			switch {
+			case a == 0 || ftz:
+				return x & f32.SignMask
+			case x&f32.SignMask != 0: // MUFU.SQRT of the negative x·2^24
+				return canonicalNaN
 			}
-			return x & f32.SignMask
+			// FMUL x, 0x1p24; MUFU.SQRT; FMUL r, 0x1p-12: MUFU.SQRT of
+			// x·2^24 in [2^-125, 2^-102) is in (2^-63, 2^-51).
+			return scaleNormal(SqrtApprox(subnormalTimes2p24(x), true), -12)
 		case x&f32.SignMask != 0:
 			return canonicalNaN
 		}
