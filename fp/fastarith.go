@@ -3,6 +3,7 @@ package fp
 import (
 	"math/bits"
 
+	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/ptx"
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -52,9 +53,7 @@ func fma(a, b, c uint32, ftz bool) uint32 {
 		if s != 0 {
 			t := 63 - bits.LeadingZeros64(s)
 			if er := ex + int32(t) - 60; er >= 1 && er <= 253 && t > 23 {
-				sh := uint(t - 23)
-				m := (s + (1<<(sh-1) - 1) + (s >> sh & 1)) >> sh
-				return sign | uint32(er-1)<<23 + uint32(m)
+				return sign | uint32(er-1)<<23 + uint32(f32.ShiftRightEven(s, uint(t-23)))
 			}
 		}
 	}
@@ -147,12 +146,11 @@ func sumRound(sx uint32, ex int32, X uint64, sy uint32, ey int32, Y uint64) (uin
 // roundRN rounds v < 2^63, whose leading one is bit t, to 24 bits, ties to
 // even, and packs it with biased exponent er (1 ≤ er ≤ 253): a round-up that
 // carries into bit 24 bumps the exponent. Adding half−1 plus the kept lsb
-// before truncating rounds to nearest even without a branch.
+// before truncating (f32.ShiftRightEven) rounds to nearest even without a
+// branch.
 func roundRN(v uint64, t int, er int32) uint32 {
 	if t <= 23 {
 		return uint32(er-1)<<23 + uint32(v<<uint(23-t)) // exact
 	}
-	sh := uint(t - 23)
-	m := (v + (1<<(sh-1) - 1) + (v >> sh & 1)) >> sh
-	return uint32(er-1)<<23 + uint32(m)
+	return uint32(er-1)<<23 + uint32(f32.ShiftRightEven(v, uint(t-23)))
 }

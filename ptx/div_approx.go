@@ -90,7 +90,7 @@ func rcpMul(x, y uint32, ftz, full bool) uint32 {
 	}
 	// The kept 24 bits, hidden bit at 23, added to e<<23: a carry into bit
 	// 24 bumps the exponent (to 255, Inf, from 254).
-	return sign | (e<<f32.FracBits + roundNearest24(p))
+	return sign | (e<<f32.FracBits + uint32(f32.ShiftRightEven(p, 24)))
 }
 
 // rcpMulRare rounds rcpMul's product sign·p·2^(e-bias-47) (p's leading 1
@@ -104,7 +104,7 @@ func rcpMulRare(sign uint32, e int32, p uint64, ftz bool) uint32 {
 	case e > 0:
 		return sign | f32.InfBits
 	case ftz:
-		if e == 0 && roundNearest24(p) == 1<<24 {
+		if e == 0 && f32.ShiftRightEven(p, 24) == 1<<24 {
 			return sign | f32.MinNormalBits
 		}
 		return sign
@@ -113,14 +113,8 @@ func rcpMulRare(sign uint32, e int32, p uint64, ftz bool) uint32 {
 	// a carry into bit 23 makes it MinNormal.
 	sh := uint32(1 - e)
 	lost := p & (1<<sh - 1)
-	return sign | roundNearest24(p>>sh|(lost|-lost)>>63)
+	return sign | uint32(f32.ShiftRightEven(p>>sh|(lost|-lost)>>63, 24))
 }
-
-// roundNearest24 returns p's bits 24 and up rounded to nearest, ties to
-// even, by the bits below (p < 2^48): half an ulp minus one plus the kept
-// last bit carries exactly when the dropped bits exceed half an ulp or
-// equal it with an odd last bit.
-func roundNearest24(p uint64) uint32 { return uint32((p + (1<<23 - 1) + (p >> 24 & 1)) >> 24) }
 
 // divScaled is DivApprox (full false) and DivFull (full true) as the SASS
 // sequences compute them, operand scaling included.

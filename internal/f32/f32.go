@@ -187,3 +187,12 @@ func UlpExp(u uint32) int32 {
 	}
 	return b - Bias - FracBits
 }
+
+// ShiftRightEven returns v/2^sh rounded to the nearest integer, ties to
+// even, for v < 2^63 and 1 ≤ sh ≤ 63: the rounding to nearest of a
+// significand held with sh extra bits. Half minus one plus the kept last
+// bit, added before truncating, carries exactly when the dropped bits
+// exceed half or equal it with an odd last bit; no branch.
+func ShiftRightEven(v uint64, sh uint) uint64 {
+	return (v + (1<<(sh-1) - 1) + (v >> sh & 1)) >> sh
+}

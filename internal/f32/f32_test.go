@@ -3,6 +3,8 @@ package f32_test
 import (
 	"errors"
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/cudafp/cudafp/internal/f32"
@@ -200,6 +202,36 @@ func TestFlushSubnormal(t *testing.T) {
 	} {
 		if got := f32.FlushSubnormal(c.u); got != c.want {
 			t.Errorf("FlushSubnormal(%s) = %s, want %s", f32.FormatBits(c.u), f32.FormatBits(got), f32.FormatBits(c.want))
+		}
+	}
+}
+
+// TestShiftRightEven compares ShiftRightEven with exact rational rounding
+// (math/big) on every shift and on values around each tie, and on random
+// values from a fixed seed.
+func TestShiftRightEven(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	check := func(v uint64, sh uint) {
+		q, rem := new(big.Int).QuoRem(new(big.Int).SetUint64(v), new(big.Int).Lsh(big.NewInt(1), sh), new(big.Int))
+		switch c := new(big.Int).Lsh(rem, 1).Cmp(new(big.Int).Lsh(big.NewInt(1), sh)); {
+		case c > 0, c == 0 && q.Bit(0) == 1:
+			q.Add(q, big.NewInt(1))
+		}
+		if got := f32.ShiftRightEven(v, sh); got != q.Uint64() {
+			t.Fatalf("ShiftRightEven(%#x, %d) = %#x, want %#x", v, sh, got, q.Uint64())
+		}
+	}
+	for sh := uint(1); sh <= 63; sh++ {
+		for _, k := range []uint64{0, 1, 2, 3, 1<<(63-sh) - 1} {
+			tie := k<<sh | 1<<(sh-1)
+			for _, v := range []uint64{tie - 1, tie, tie + 1, k << sh} {
+				if v < 1<<63 {
+					check(v, sh)
+				}
+			}
+		}
+		for range 1000 {
+			check(r.Uint64()>>1, sh)
 		}
 	}
 }
