@@ -82,15 +82,21 @@ func rcpMul(x, y uint32, ftz, full bool) uint32 {
 	k := uint32(p >> 47)                                                          // 1 when the product's leading 1 is at bit 47
 	p <<= (1 - k) & 1                                                             // leading 1 at bit 47
 	// The product's biased exponent before rounding, less 1, from
-	// MUFU.RCP(y)'s 2·bias-by-n; a product below 2^-126 wraps around.
-	e := bx + (2*f32.Bias - by - n) - f32.Bias - 1 + k
+	// MUFU.RCP(y)'s 2·bias-by-n: in [-127, 380].
+	e := int32(bx+(2*f32.Bias-by-n)+k) - f32.Bias - 1
 	sign := (x ^ y) & f32.SignMask
-	if e >= f32.MaxBexp-1 {
-		return rcpMulRare(sign, int32(e+1), p, ftz)
+	if e < 0 { // tiny before rounding
+		return rcpMulRare(sign, e+1, p, ftz)
 	}
 	// The kept 24 bits, hidden bit at 23, added to e<<23: a carry into bit
-	// 24 bumps the exponent (to 255, Inf, from 254).
-	return sign | (e<<f32.FracBits + uint32(f32.ShiftRightEven(p, 24)))
+	// 24 bumps the exponent (to 255, Inf, from 254). A product of 2^128 or
+	// more is ±Inf, selected without a branch: a quarter of the quotients
+	// of arbitrary operands are out of range.
+	r := sign | (uint32(e)<<f32.FracBits + uint32(f32.ShiftRightEven(p, 24)))
+	if e >= f32.MaxBexp-1 {
+		r = sign | f32.InfBits
+	}
+	return r
 }
 
 // rcpMulRare rounds rcpMul's product sign·p·2^(e-bias-47) (p's leading 1

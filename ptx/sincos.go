@@ -44,16 +44,19 @@ const (
 )
 
 // sinRevolutions returns the MUFU argument of sin.approx and cos.approx for
-// |x|: r = RZ(|x|·0x1.45f306p-3) as 4r in fixed point, quadrant and
-// fraction (25 bits, 4r mod 4, truncated), and whether r is NaN or
-// infinite. It is rounding.Mul32(|x|, invTwoPiBits, rounding.RZ, false)
-// followed by the MUFU's conversion (TestSinRevolutions compares the two),
-// fused: the product of the significands is exact in 48 bits, RZ keeps its
-// top 24, and the MUFU reads a subnormal r as zero.
-func sinRevolutions(x uint32) (fix uint32, nan bool) {
+// |x|, x not NaN or infinite: r = RZ(|x|·0x1.45f306p-3) as 4r in fixed
+// point, quadrant and fraction (25 bits, 4r mod 4, truncated). It is
+// rounding.Mul32(|x|, invTwoPiBits, rounding.RZ, false) followed by the
+// MUFU's conversion (TestSinRevolutions compares the two), fused: the
+// product of the significands is exact in 48 bits, RZ keeps its top 24,
+// and the MUFU reads a subnormal r as zero.
+func sinRevolutions(x uint32) uint32 {
 	bexp := x & f32.AbsMask >> f32.FracBits
-	if bexp == f32.MaxBexp {
-		return 0, true
+	// Below 2^-30 (bexp < 97) 4r is below 2^-23 and truncates to 0; from
+	// 2^26 on (bexp > 152) r is a whole number of turns, 4r ≡ 0 mod 4.
+	// (One unsigned comparison tests both.)
+	if bexp-97 > 152-97 {
+		return 0
 	}
 	// |x|·c = p·2^(bexp-176) with p = sig(x)·0xa2f983 in [2^46, 2^48).
 	p := uint64(x&f32.FracMask|1<<f32.FracBits) * uint64(invTwoPiBits&f32.FracMask|1<<f32.FracBits)
@@ -61,16 +64,10 @@ func sinRevolutions(x uint32) (fix uint32, nan bool) {
 	// r = v·2^(bexp-153+t) with v = p >> (23+t), its 24-bit significand
 	// (RZ); in units of 2^-25 (4r in units of 2^-23) that is v shifted left
 	// by sh = bexp-128+t, or right by -sh, truncating: placed at bit 32 of a
-	// uint64 and shifted right by d = 32-sh, both at once and without a
-	// branch (the direction is as random as x). d ≥ 64 gives 0: subnormal x
-	// (a shift of 148 or more) and subnormal r, which the MUFU reads as
-	// zero. d is clamped at 7 (sh = 25): r ≥ 2^23 is a whole number of
-	// turns, whose 25 low bits are zero at any larger left shift too.
-	// (The clamp is written out: the compiler branches on max.)
+	// uint64 and shifted right by 32-sh, in [7, 63] here, both at once and
+	// without a branch (the direction is as random as x).
 	v := p >> (23 + t)
-	d := 153 - int32(bexp) - int32(t) // d-7
-	d &^= d >> 31
-	return uint32(v<<32>>uint32(d+7)) & (4<<sinFracBits - 1), false
+	return uint32(v<<32>>((160-bexp-t)&63)) & (4<<sinFracBits - 1)
 }
 
 // SinApprox returns an approximation of sin(x). It emulates sin.approx.f32
@@ -142,13 +139,16 @@ func CosApprox(x uint32, ftz bool) uint32 {
 // first-quadrant argument g (23 bits), approximates sin(π/2·g/2^23). One
 // body for both forms, so that a call costs one function call.
 func mufuSinCos(x, cos uint32) uint32 {
-	fix, nan := sinRevolutions(x)
-	if nan {
+	if x&f32.AbsMask >= f32.InfBits { // NaN and ±Inf
 		return canonicalNaN
 	}
-	q, g := (fix>>sinFracBits+cos)&3, fix&sinFracMask // quadrant and fraction of |r|
-	g ^= -(q & 1) & sinFracMask                       // odd quadrants read the table backwards
-	sign := (x&(cos-1) ^ q>>1<<31) & f32.SignMask     // x's sign for sin only, negated in quadrants 2 and 3
+	fix := sinRevolutions(x)
+	// The quadrant q is in bits 23 and 24 (cos one quadrant on). Odd
+	// quadrants read the table backwards: bit 23, spread over the word by an
+	// arithmetic shift, complements the fraction g; quadrants 2 and 3 negate.
+	fix += cos << sinFracBits
+	g := (fix ^ uint32(int32(fix<<8)>>31)) & sinFracMask
+	sign := (x&(cos-1) ^ fix<<7) & f32.SignMask // x's sign for sin only
 	c := &sinTable[g>>sinLowBits&(1<<sinIndexBits-1)]
 	xl := g & (1<<sinLowBits - 1)
 	s := uint64(c.c0)<<sinC0Shift + uint64(c.c1)*uint64(xl)<<sinC1Shift - uint64(c.c2)*mufuSquare(xl) + sinBias

@@ -327,10 +327,12 @@ func TestSinRevolutions(t *testing.T) {
 			lo, hi := uint64(s)<<31/shards, uint64(s+1)<<31/shards
 			for a := (lo + uint64(step) - 1) / uint64(step) * uint64(step); a < hi; a += uint64(step) {
 				x := uint32(a)
-				got, nan := ptx.SinRevolutions(x)
-				if nan != (x >= 0x7f800000) || !nan && got != fastRevolutions(x) {
+				if x >= 0x7f800000 {
+					break // NaN and Inf: not the conversion's
+				}
+				if got := ptx.SinRevolutions(x); got != fastRevolutions(x) {
 					if bad++; bad <= 10 {
-						t.Errorf("sinRevolutions(%s) = %#07x, %v; FMUL.RZ and conversion give %#07x", trigFmt(x), got, nan, fastRevolutions(x))
+						t.Errorf("sinRevolutions(%s) = %#07x; FMUL.RZ and conversion give %#07x", trigFmt(x), got, fastRevolutions(x))
 					}
 				}
 			}
