@@ -39,20 +39,25 @@ import (
 // magnitude, drops the low 20 bits, and normalizes, keeping 24 significant
 // bits (truncation); the sign is that of the sum.
 func Lg2Approx(x uint32, ftz bool) uint32 {
+	scaled := false // x is a subnormal times 2^24 (FMUL x, 0x1p24; MUFU.LG2; FADD r, -24)
 	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
 		a := x & f32.AbsMask
 		switch {
 		case a > f32.InfBits:
 			return canonicalNaN
 		case a < f32.MinNormalBits: // ±0 and the subnormals, read as ±0 by MUFU.LG2
-			if a != 0 && !ftz { // FMUL x, 0x1p24; MUFU.LG2; FADD r, -24
-				return lg2Minus24(Lg2Approx(subnormalTimes2p24(x), true))
+			switch {
+			case a == 0 || ftz:
+				return f32.NegInfBits
+			case x&f32.SignMask != 0: // MUFU.LG2 of the negative x·2^24
+				return canonicalNaN
 			}
-			return f32.NegInfBits
+			x, scaled = subnormalTimes2p24(x), true
 		case x&f32.SignMask != 0:
 			return canonicalNaN
+		default:
+			return f32.InfBits // +Inf
 		}
-		return f32.InfBits // +Inf
 	}
 	if x == f32.OneBits {
 		return f32.ZeroBits
@@ -72,15 +77,18 @@ func Lg2Approx(x uint32, ftz bool) uint32 {
 	// m ≥ 2^20: the result is normal.
 	lz := bits.LeadingZeros64(m)
 	rexp := uint32(f32.Bias + 63 - lz - lg2SumOne)
-	return sign | rexp<<f32.FracBits | uint32(m<<(lz&63)>>(63-f32.FracBits))&f32.FracMask
+	r := sign | rexp<<f32.FracBits | uint32(m<<(lz&63)>>(63-f32.FracBits))&f32.FracMask
+	if scaled {
+		return lg2Minus24(r)
+	}
+	return r
 }
 
 // lg2Minus24 returns r + (-24) rounded to nearest (FADD r, -24) for
-// r = MUFU.LG2(x·2^24) of a subnormal x. For positive x, r lies in
-// [-126, -102]: with its binade [-128, -64] the sum is computed in units
-// of 2^-17 (24 is 3·2^20 of them), exact below 128 in magnitude and
-// rounded by one bit above. Other r (NaN for negative x) take
-// rounding.Add32.
+// r = MUFU.LG2(x·2^24) of a positive subnormal x. r lies in [-126, -102]:
+// with its binade [-128, -64] the sum is computed in units of 2^-17 (24 is
+// 3·2^20 of them), exact below 128 in magnitude and rounded by one bit
+// above. Other r take rounding.Add32.
 func lg2Minus24(r uint32) uint32 {
 	const bexp = f32.Bias + 6 // the binade [-128, -64]
 	if r>>f32.FracBits != 1<<8|bexp {
