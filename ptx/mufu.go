@@ -102,10 +102,11 @@ func subnormalTimes2p24(x uint32) uint32 {
 // r whose product is not below 2^-126: exact, or ±Inf where it overflows.
 // The non-.ftz sequences scale MUFU results back with it.
 func scaleNormal(r uint32, k int32) uint32 {
-	if int32(r>>f32.FracBits&f32.MaxBexp)+k >= f32.MaxBexp {
-		return r&f32.SignMask | f32.InfBits
+	v := r + uint32(k)<<f32.FracBits
+	if int32(r>>f32.FracBits&f32.MaxBexp)+k >= f32.MaxBexp { // a select, not a branch: rcp's overflow is as random as x
+		v = r&f32.SignMask | f32.InfBits
 	}
-	return r + uint32(k)<<f32.FracBits
+	return v
 }
 
 // tinyMag reports |x| < 2^-126 for a non-NaN magnitude test, as
