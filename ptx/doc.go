@@ -22,4 +22,14 @@
 // ftz argument selects the form, and its documentation gives the sequence.
 //
 // NaN results are the canonical NaN 0x7fffffff, as on the device.
+//
+// Every function is integer arithmetic on the encodings, with no
+// allocation. BenchmarkMufu times the MUFU forms per input class (go test
+// ./ptx -run '^$' -bench Mufu); on a 2-core 2.3 GHz Xeon (medians of three
+// runs) a call costs 5.5–9 ns on normal arguments (ex2 7.9, lg2 6.4–6.6,
+// rcp 6.6–6.7, rsqrt 5.5, sqrt 5.5–5.6, sin and cos 9.0, tanh 8.7), 9.1–9.3
+// ns for the divisions with quotients in range and 10.0–10.6 ns over
+// operands of every exponent (a quarter of the quotients overflow or are
+// tiny), 2–2.4 ns on subnormal inputs of the .ftz forms and 6.9–10.2 ns on
+// those of the non-.ftz forms, whose fix-up sequences run.
 package ptx
