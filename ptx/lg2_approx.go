@@ -39,7 +39,8 @@ import (
 // magnitude, drops the low 20 bits, and normalizes, keeping 24 significant
 // bits (truncation); the sign is that of the sum.
 func Lg2Approx(x uint32, ftz bool) uint32 {
-	scaled := false // x is a subnormal times 2^24 (FMUL x, 0x1p24; MUFU.LG2; FADD r, -24)
+	// scaled: x is a subnormal times 2^24 (FMUL x, 0x1p24; MUFU.LG2; FADD r, -24).
+	scaled := false
 	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
 		a := x & f32.AbsMask
 		switch {
