@@ -62,9 +62,9 @@ func DivFull(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, true) }
 // normal, and for normal x the FMUL (.FTZ or not) is the rounding to
 // nearest of x·MUFU.RCP(y): that case, nearly every quotient, is computed
 // here in one piece, the reciprocal's significand (RcpApprox's datapath)
-// multiplied by x's without packing it; rcpMulRare rounds the products
-// that overflow or are tiny. Every other case goes to divScaled, the
-// instruction sequence step by step.
+// multiplied by x's without packing it; rcpMulTiny rounds the products
+// that are tiny. Every other case goes to divScaled, the instruction
+// sequence step by step.
 func rcpMul(x, y uint32, ftz, full bool) uint32 {
 	bx, by := x>>f32.FracBits&f32.MaxBexp, y>>f32.FracBits&f32.MaxBexp
 	if bx-1 >= f32.MaxBexp-1 || by-1 >= f32.MaxBexp-3 { // x not normal, or by outside [1, 252]
@@ -86,7 +86,7 @@ func rcpMul(x, y uint32, ftz, full bool) uint32 {
 	e := int32(bx+(2*f32.Bias-by-n)+k) - f32.Bias - 1
 	sign := (x ^ y) & f32.SignMask
 	if e < 0 { // tiny before rounding
-		return rcpMulRare(sign, e+1, p, ftz)
+		return rcpMulTiny(sign, e+1, p, ftz)
 	}
 	// The kept 24 bits, hidden bit at 23, added to e<<23: a carry into bit
 	// 24 bumps the exponent (to 255, Inf, from 254). A product of 2^128 or
@@ -99,17 +99,13 @@ func rcpMul(x, y uint32, ftz, full bool) uint32 {
 	return r
 }
 
-// rcpMulRare rounds rcpMul's product sign·p·2^(e-bias-47) (p's leading 1
-// at bit 47) where it overflows (e ≥ 255) or is tiny (e ≤ 0) before
-// rounding, as FMUL (ftz false) and FMUL.FTZ (ftz true) round to nearest:
-// ±Inf; or with ftz the zero of its sign unless it rounds up to 2^-126
-// (tininess after rounding, as rounding.Mul32); or without, rounded once
-// on the subnormal grid.
-func rcpMulRare(sign uint32, e int32, p uint64, ftz bool) uint32 {
-	switch {
-	case e > 0:
-		return sign | f32.InfBits
-	case ftz:
+// rcpMulTiny rounds rcpMul's product sign·p·2^(e-bias-47) (p's leading 1
+// at bit 47) where it is tiny (biased exponent e ≤ 0) before rounding, as
+// FMUL (ftz false) and FMUL.FTZ (ftz true) round to nearest: with ftz the
+// zero of its sign unless it rounds up to 2^-126 (tininess after rounding,
+// as rounding.Mul32); without, rounded once on the subnormal grid.
+func rcpMulTiny(sign uint32, e int32, p uint64, ftz bool) uint32 {
+	if ftz {
 		if e == 0 && f32.ShiftRightEven(p, 24) == 1<<24 {
 			return sign | f32.MinNormalBits
 		}
@@ -117,9 +113,7 @@ func rcpMulRare(sign uint32, e int32, p uint64, ftz bool) uint32 {
 	}
 	// Shift right by 1-e more bits, what falls off kept as a sticky bit;
 	// a carry into bit 23 makes it MinNormal.
-	sh := uint32(1 - e)
-	lost := p & (1<<sh - 1)
-	return sign | uint32(f32.ShiftRightEven(p>>sh|(lost|-lost)>>63, 24))
+	return sign | uint32(f32.ShiftRightEven(f32.ShiftRightJam(p, uint(1-e)), 24))
 }
 
 // divScaled is DivApprox (full false) and DivFull (full true) as the SASS

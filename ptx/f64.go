@@ -1,6 +1,10 @@
 package ptx
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/cudafp/cudafp/internal/f32"
+)
 
 // The double-precision instructions below are the few that CUDA's
 // single-precision library executes: the Payne–Hanek slow path of sinf,
@@ -132,7 +136,7 @@ func normSubnormalF64(f uint64) (int32, uint64) {
 func roundPackF64(sign uint64, bexp int32, sig uint64) uint64 {
 	if uint32(bexp) >= f64MaxBexp-2 { // bexp < 0 or bexp ≥ 0x7fd
 		if bexp < 0 {
-			sig = shiftRightJam64(sig, uint(-bexp))
+			sig = f32.ShiftRightJam(sig, uint(-bexp))
 			bexp = 0
 		} else if bexp > f64MaxBexp-2 || sig+f64Half >= 1<<63 {
 			return sign | f64InfBits
@@ -149,19 +153,4 @@ func roundPackF64(sign uint64, bexp int32, sig uint64) uint64 {
 	// The hidden bit of sig adds one to bexp; a carry out of the rounding
 	// (sig = 2^53) adds one more, as does a subnormal rounding up to 2^-1022.
 	return sign + uint64(bexp)<<f64FracBits + sig
-}
-
-// shiftRightJam64 returns v >> n with the bits shifted out ORed into bit 0.
-func shiftRightJam64(v uint64, n uint) uint64 {
-	if n >= 63 {
-		if v != 0 {
-			return 1
-		}
-		return 0
-	}
-	r := v >> n
-	if v<<(64-n) != 0 {
-		r |= 1
-	}
-	return r
 }

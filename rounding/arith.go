@@ -101,7 +101,7 @@ func add32(x, y uint32, m Mode, ftz bool) uint32 {
 	// sticky bit stays far below the round bit after normalising.
 	sign := x & f32.SignMask
 	neg := uint64(int32(x^y) >> 31) // all ones for an effective subtraction
-	sigY := shiftRightJam64(uint64(sy)<<roundBits, uint32(bx-by))
+	sigY := f32.ShiftRightJam(uint64(sy)<<roundBits, uint(uint32(bx-by)))
 	sig := uint64(sx)<<roundBits + (sigY ^ neg) - neg
 	if sig == 0 {
 		return exactZeroSign(m)

@@ -53,7 +53,7 @@ func Fma32(x, y, z uint32, m Mode, ftz bool) uint32 {
 	if bz > bp || bz == bp && q > p {
 		sign, bl, l, bs, s = signZ, bz, q, bp, p
 	}
-	s = shiftRightJam64(s, uint32(bl-bs))
+	s = f32.ShiftRightJam(s, uint(uint32(bl-bs)))
 	if signP == signZ {
 		sum := l + s // < 2^64
 		c := sum >> (sigTop + 1)

@@ -99,15 +99,6 @@ func roundPackRare(sign uint32, bexp int32, sig uint64, m Mode, ftz bool) uint32
 	}
 	// Gradual underflow: move sig onto the subnormal grid (the weight of
 	// bit roundBits becomes 2^-149), keeping what falls off as sticky.
-	sig = shiftRightJam64(sig, uint32(1-bexp))
+	sig = f32.ShiftRightJam(sig, uint(uint32(1-bexp)))
 	return sign | uint32((sig+increment(sign, sig, m))>>roundBits) // a carry into bit 23 is MinNormal
-}
-
-// shiftRightJam64 shifts a < 2^63 right by n bits and ORs every bit
-// shifted out into bit 0 ("jamming", SoftFloat's softfloat_shiftRightJam64),
-// without a branch.
-func shiftRightJam64(a uint64, n uint32) uint64 {
-	n = min(n, 63) // a < 2^63: everything is lost at 63 already
-	lost := a & (1<<n - 1)
-	return a>>n | (lost|-lost)>>63
 }

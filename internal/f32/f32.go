@@ -196,3 +196,12 @@ func UlpExp(u uint32) int32 {
 func ShiftRightEven(v uint64, sh uint) uint64 {
 	return (v + (1<<(sh-1) - 1) + (v >> sh & 1)) >> sh
 }
+
+// ShiftRightJam returns v >> n with every bit shifted out ORed into bit 0
+// ("jamming", SoftFloat's softfloat_shiftRightJam64): the sticky bit of a
+// significand moved right before rounding. Any n; no branch.
+func ShiftRightJam(v uint64, n uint) uint64 {
+	n = min(n, 63) // at 63 everything below bit 63 is sticky already
+	lost := v & (1<<n - 1)
+	return v>>n | (lost|-lost)>>63
+}

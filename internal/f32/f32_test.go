@@ -235,3 +235,26 @@ func TestShiftRightEven(t *testing.T) {
 		}
 	}
 }
+
+// TestShiftRightJam compares ShiftRightJam with its definition (the
+// quotient, with bit 0 set when any shifted-out bit was) on every shift and
+// on random values from a fixed seed, the top bit included.
+func TestShiftRightJam(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	for n := uint(0); n <= 70; n++ {
+		for _, v := range []uint64{0, 1, 1 << 63, ^uint64(0), r.Uint64(), r.Uint64() >> 1, r.Uint64() >> 40} {
+			want := uint64(0)
+			if n < 64 {
+				want = v >> n
+				if n > 0 && v<<(64-n) != 0 {
+					want |= 1
+				}
+			} else if v != 0 {
+				want = 1
+			}
+			if got := f32.ShiftRightJam(v, n); got != want {
+				t.Fatalf("ShiftRightJam(%#x, %d) = %#x, want %#x", v, n, got, want)
+			}
+		}
+	}
+}
