@@ -1,5 +1,7 @@
 package fp
 
+import "github.com/cudafp/cudafp/rounding"
+
 // The C operators on float. Each is the PTX nvcc emits for the expression in
 // a kernel (kernels op_* of ../shared/reference/ptx/funcs.cu) and the SASS
 // ptxas makes of it (see arith.go for contraction).
@@ -25,7 +27,7 @@ package fp
 func (fl Flags) Add(x, y float32) float32 { return fromBits(add(toBits(x), toBits(y), fl.FTZ)) }
 
 // Add returns x+y under nvcc's default flags (Flags{}.Add).
-func Add(x, y float32) float32 { return Flags{}.Add(x, y) }
+func Add(x, y float32) float32 { return fromBits(rounding.Add32RN(toBits(x), toBits(y))) }
 
 // Sub returns x-y as compiled by nvcc under fl: sub.f32 (sub.rn.f32 with
 // -fmad=false), IEEE round to nearest even.
@@ -47,7 +49,7 @@ func Add(x, y float32) float32 { return Flags{}.Add(x, y) }
 func (fl Flags) Sub(x, y float32) float32 { return fromBits(sub(toBits(x), toBits(y), fl.FTZ)) }
 
 // Sub returns x-y under nvcc's default flags (Flags{}.Sub).
-func Sub(x, y float32) float32 { return Flags{}.Sub(x, y) }
+func Sub(x, y float32) float32 { return fromBits(rounding.Sub32RN(toBits(x), toBits(y))) }
 
 // Mul returns x*y as compiled by nvcc under fl: mul.f32 (mul.rn.f32 with
 // -fmad=false), IEEE round to nearest even.
@@ -68,7 +70,7 @@ func Sub(x, y float32) float32 { return Flags{}.Sub(x, y) }
 func (fl Flags) Mul(x, y float32) float32 { return fromBits(mul(toBits(x), toBits(y), fl.FTZ)) }
 
 // Mul returns x*y under nvcc's default flags (Flags{}.Mul).
-func Mul(x, y float32) float32 { return Flags{}.Mul(x, y) }
+func Mul(x, y float32) float32 { return fromBits(rounding.Mul32RN(toBits(x), toBits(y))) }
 
 // MulAdd returns x*y+z as compiled by nvcc under fl: fma.rn.f32 (one
 // rounding) with -fmad=true, mul.rn.f32 then add.rn.f32 (two roundings) with

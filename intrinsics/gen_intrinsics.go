@@ -114,10 +114,24 @@ type fn struct {
 	out     goType
 	summary string // the first paragraph, after "<Name> "
 	body    string // the method body's return expression
-	rows    []row
-	accur   string // the Accuracy paragraph (the contract); the documented bound is appended
-	flags   string // the Flags paragraph
-	method  string // the method's doc sentence after "<Name> is <cuda> compiled for t"
+	// dflt, when set, is the package-level function's return expression
+	// (the default target, without .ftz): a call-free form of package
+	// rounding that the compiler inlines into the caller. Otherwise the
+	// function calls the method on Target{}.
+	dflt   string
+	rows   []row
+	accur  string // the Accuracy paragraph (the contract); the documented bound is appended
+	flags  string // the Flags paragraph
+	method string // the method's doc sentence after "<Name> is <cuda> compiled for t"
+}
+
+// rnDefault returns expr in mode RN, the package-level function's inlined
+// form, and "" in the other modes.
+func rnDefault(m rounding.Mode, expr string) string {
+	if m != rounding.RN {
+		return ""
+	}
+	return expr
 }
 
 // Mode vocabulary.
@@ -209,6 +223,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fadd" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x + y " + roundWords(m) + ". It emulates __fadd" + sfx + ", which nvcc compiles to " + ptxArith("add") + "; unlike x + y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Add(bits(x), bits(y), " + mode + ", t.FTZ))",
+			dflt:    rnDefault(m, "fromBits(rounding.Add32RN(bits(x), bits(y)))"),
 			rows: []row{
 				nanRow,
 				{"@(+Inf, -Inf) = @(-Inf, +Inf) = " + canonNaN, []tc{c(cNaN, pInf, nInf), c(cNaN, nInf, pInf)}},
@@ -223,6 +238,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fsub" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x - y " + roundWords(m) + ". It emulates __fsub" + sfx + ", which nvcc compiles to " + ptxArith("sub") + "; unlike x - y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Sub(bits(x), bits(y), " + mode + ", t.FTZ))",
+			dflt:    rnDefault(m, "fromBits(rounding.Sub32RN(bits(x), bits(y)))"),
 			rows: []row{
 				nanRow,
 				{"@(+Inf, +Inf) = @(-Inf, -Inf) = " + canonNaN, []tc{c(cNaN, pInf, pInf), c(cNaN, nInf, nInf)}},
@@ -237,6 +253,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fmul" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x · y " + roundWords(m) + ". It emulates __fmul" + sfx + ", which nvcc compiles to " + ptxArith("mul") + "; unlike x * y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Mul(bits(x), bits(y), " + mode + ", t.FTZ))",
+			dflt:    rnDefault(m, "fromBits(rounding.Mul32RN(bits(x), bits(y)))"),
 			rows: []row{
 				nanRow,
 				{"@(±0, ±Inf) = @(±Inf, ±0) = " + canonNaN + "; with FTZ a subnormal counts as a zero", []tc{c(cNaN, pZero, pInf), c(cNaN, nInf, pZero), cf(pInf, cNaN, pMinSub, pInf)}},
@@ -277,6 +294,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fdiv" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x / y " + roundWords(m) + ". It emulates __fdiv" + sfx + ", which nvcc compiles to " + ptxArith("div") + " (a Newton–Raphson sequence with a slow path in SASS).",
 			body:    "fromBits(ptx.Div(bits(x), bits(y), " + mode + ", t.FTZ))",
+			dflt:    rnDefault(m, "fromBits(rounding.Div32RN(bits(x), bits(y)))"),
 			rows: []row{
 				nanRow,
 				{"@(±0, ±0) = @(±Inf, ±Inf) = " + canonNaN + "; with FTZ a subnormal counts as a zero", []tc{c(cNaN, pZero, nZero), c(cNaN, nInf, pInf), cf(pOne, cNaN, pMinSub, pMinSub)}},
@@ -292,6 +310,7 @@ func ieeeFuncs() []fn {
 			cuda: "__frcp" + sfx, in: f1, params: []string{"x"}, out: tF32,
 			summary: "returns 1 / x " + roundWords(m) + ". It emulates __frcp" + sfx + ", which nvcc compiles to rcp." + m.PTX() + ".f32 (rcp." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Rcp(bits(x), " + mode + ", t.FTZ))",
+			dflt:    rnDefault(m, "fromBits(rounding.Rcp32RN(bits(x)))"),
 			rows: []row{
 				{"@(NaN) = " + canonNaN, []tc{c(cNaN, qNaN), c(cNaN, nNaN), c(cNaN, sNaN)}},
 				{"@(±0) = ±Inf; with FTZ, @(±subnormal) = ±Inf too", []tc{c(pInf, pZero), c(nInf, nZero), cf(ovP, pInf, pMinSub), cf(ovN, nInf, nMinSub)}},
@@ -304,6 +323,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fsqrt" + sfx, in: f1, params: []string{"x"}, out: tF32,
 			summary: "returns the square root of x " + roundWords(m) + ". It emulates __fsqrt" + sfx + ", which nvcc compiles to sqrt." + m.PTX() + ".f32 (sqrt." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Sqrt(bits(x), " + mode + ", t.FTZ))",
+			dflt:    rnDefault(m, "fromBits(rounding.Sqrt32RN(bits(x)))"),
 			rows: []row{
 				{"@(NaN) = " + canonNaN, []tc{c(cNaN, qNaN), c(cNaN, nNaN)}},
 				{"@(x) = " + canonNaN + " for x < 0, -Inf included; with FTZ, @(-subnormal) = -0", []tc{c(cNaN, nOne), c(cNaN, nInf), c(cNaN, nMax), cf(cNaN, nZero, nMinSub)}},
@@ -597,7 +617,11 @@ func emit(path string, fs []fn, imports ...string) {
 		name := f.name()
 		w.WriteString("\n")
 		f.doc(&w)
-		fmt.Fprintf(&w, "func %s%s { return Target{}.%s(%s) }\n\n", name, f.sig(), name, strings.Join(f.params, ", "))
+		if f.dflt != "" {
+			fmt.Fprintf(&w, "func %s%s { return %s }\n\n", name, f.sig(), f.dflt)
+		} else {
+			fmt.Fprintf(&w, "func %s%s { return Target{}.%s(%s) }\n\n", name, f.sig(), name, strings.Join(f.params, ", "))
+		}
 		method := f.method
 		if method == "" {
 			method = ": with t.FTZ it is the -ftz=true build"

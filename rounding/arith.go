@@ -50,8 +50,10 @@ func isRare(b int32) bool { return uint32(b-1) >= f32.MaxBexp-1 }
 // before the table above applies, and tiny results are flushed to the zero
 // of their sign (cuda.go's tininessAfterRounding says which are tiny).
 func Add32(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
-	return add32(x, y, m, ftz)
+	if z := f32v(x) + f32v(y); m == RN && !ftz && z == z {
+		return bits32(z) // host.go, fact 1; a NaN takes the general path
+	}
+	return addHost(x, y, m, ftz)
 }
 
 // Sub32 returns x - y, correctly rounded in mode m. It emulates PTX
@@ -73,10 +75,13 @@ func Add32(x, y uint32, m Mode, ftz bool) uint32 {
 //
 // Flags: as Add32; Sub32(x, y) is Add32(x, -y) for every x, y.
 func Sub32(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
-	return add32(x, y^f32.SignMask, m, ftz)
+	if z := f32v(x) - f32v(y); m == RN && !ftz && z == z {
+		return bits32(z) // host.go, fact 1; a NaN takes the general path
+	}
+	return addHost(x, y^f32.SignMask, m, ftz)
 }
 
+// add32 is Add32's integer kernel, the oracle of its host path (host.go).
 func add32(x, y uint32, m Mode, ftz bool) uint32 {
 	if x&f32.AbsMask < y&f32.AbsMask {
 		x, y = y, x // |x| ≥ |y| (a NaN, if any, is now x)
@@ -163,7 +168,14 @@ func addSpecial(x, y uint32, m Mode, ftz bool) (z uint32, done bool, bx int32, s
 // before the table above applies, and tiny results are flushed to the zero
 // of their sign.
 func Mul32(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
+	if z := f32v(x) * f32v(y); m == RN && !ftz && z == z {
+		return bits32(z) // host.go, fact 1; a NaN takes the general path
+	}
+	return mulHost(x, y, m, ftz)
+}
+
+// mul32 is Mul32's integer kernel, the oracle of its host path (host.go).
+func mul32(x, y uint32, m Mode, ftz bool) uint32 {
 	sign := (x ^ y) & f32.SignMask
 	bx, sx := unpack(x)
 	by, sy := unpack(y)
@@ -240,8 +252,10 @@ func mulSpecial(x, y uint32, ftz bool) (z uint32, done bool, bx int32, sx uint32
 // before the table above applies, and tiny results are flushed to the zero
 // of their sign.
 func Div32(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
-	return div32(x, y, m, ftz)
+	if z := f32v(x) / f32v(y); m == RN && !ftz && z == z {
+		return bits32(z) // host.go, fact 1; a NaN takes the general path
+	}
+	return divHost(x, y, m, ftz)
 }
 
 // Rcp32 returns 1 / x, correctly rounded in mode m. It emulates PTX
@@ -260,10 +274,14 @@ func Div32(x, y uint32, m Mode, ftz bool) uint32 {
 // its reciprocal is an Inf), and tiny results are flushed to the zero of
 // their sign.
 func Rcp32(x uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
-	return div32(f32.OneBits, x, m, ftz)
+	if z := 1 / f32v(x); m == RN && !ftz && z == z {
+		return bits32(z) // host.go, fact 1; a NaN takes the general path
+	}
+	return divHost(f32.OneBits, x, m, ftz)
 }
 
+// div32 is Div32's and Rcp32's integer kernel, the oracle of their host
+// path (host.go).
 func div32(x, y uint32, m Mode, ftz bool) uint32 {
 	sign := (x ^ y) & f32.SignMask
 	bx, sx := unpack(x)

@@ -186,8 +186,11 @@ func F32ToU64(x uint32, m Mode, ftz bool) uint64 {
 // Accuracy: exact (the mode-m rounding of x to an integer is a float32).
 //
 // Flags: with ftz, a subnormal input is read as the zero of its sign.
-func RoundInt32(x uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
+func RoundInt32(x uint32, m Mode, ftz bool) uint32 { return roundIntHost(x, m, ftz) }
+
+// roundInt32 is RoundInt32's integer kernel, the oracle of its host path
+// (host.go).
+func roundInt32(x uint32, m Mode, ftz bool) uint32 {
 	if f32.IsNaN(x) {
 		return canonicalNaN
 	}
@@ -222,6 +225,11 @@ func RoundInt32(x uint32, m Mode, ftz bool) uint32 {
 // Flags: independent of ftz (no int32 is tiny).
 func I32ToF32(v int32, m Mode) uint32 {
 	checkMode(m)
+	return narrow(float64(v), m) // exact in binary64 (host.go, facts 1 and 4)
+}
+
+// i32ToF32 is I32ToF32's integer kernel, the oracle of its host path.
+func i32ToF32(v int32, m Mode) uint32 {
 	if v < 0 {
 		return uintToF32(f32.SignMask, uint64(-int64(v)), m)
 	}
@@ -240,7 +248,7 @@ func I32ToF32(v int32, m Mode) uint32 {
 // Flags: independent of ftz.
 func U32ToF32(v uint32, m Mode) uint32 {
 	checkMode(m)
-	return uintToF32(0, uint64(v), m)
+	return narrow(float64(v), m) // exact in binary64 (host.go, facts 1 and 4)
 }
 
 // I64ToF32 returns v rounded to float32 in mode m. It emulates PTX
@@ -255,6 +263,14 @@ func U32ToF32(v uint32, m Mode) uint32 {
 // Flags: independent of ftz.
 func I64ToF32(v int64, m Mode) uint32 {
 	checkMode(m)
+	if -1<<53 <= v && v <= 1<<53 {
+		return narrow(float64(v), m) // exact in binary64 (host.go, facts 1 and 4)
+	}
+	return i64ToF32(v, m)
+}
+
+// i64ToF32 is I64ToF32's integer kernel.
+func i64ToF32(v int64, m Mode) uint32 {
 	if v < 0 {
 		return uintToF32(f32.SignMask, -uint64(v), m) // MinInt64 → 2^63
 	}
@@ -273,6 +289,9 @@ func I64ToF32(v int64, m Mode) uint32 {
 // Flags: independent of ftz.
 func U64ToF32(v uint64, m Mode) uint32 {
 	checkMode(m)
+	if v <= 1<<53 {
+		return narrow(float64(v), m) // exact in binary64 (host.go, facts 1 and 4)
+	}
 	return uintToF32(0, v, m)
 }
 
@@ -334,6 +353,22 @@ func F32ToF64(x uint32, ftz bool) uint64 {
 // subnormal float64 input is always tiny as a float32).
 func F64ToF32(x uint64, m Mode, ftz bool) uint32 {
 	checkMode(m)
+	s := math.Float64frombits(x)
+	if s != s {
+		return nanF64ToF32(x)
+	}
+	z := narrow(s, m) // s is exact (host.go, fact 4)
+	if ftz && ftzTiny(z) {
+		if z&f32.AbsMask < f32.MinNormalBits {
+			return z & f32.SignMask
+		}
+		return f64ToF32(x, m, true)
+	}
+	return z
+}
+
+// f64ToF32 is F64ToF32's integer kernel, the oracle of its host path.
+func f64ToF32(x uint64, m Mode, ftz bool) uint32 {
 	sign := uint32(x>>32) & f32.SignMask
 	b := int32(x>>f64FracBits) & f64MaxBexp
 	frac := x & f64FracMask

@@ -28,8 +28,10 @@ import (
 // Flags: with ftz, subnormal inputs are read as zeros of the same sign
 // before the table above applies, the exact product is never flushed, and
 // a tiny result is flushed to the zero of its sign.
-func Fma32(x, y, z uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
+func Fma32(x, y, z uint32, m Mode, ftz bool) uint32 { return fmaHost(x, y, z, m, ftz) }
+
+// fma32 is Fma32's integer kernel, the oracle of its host path (host.go).
+func fma32(x, y, z uint32, m Mode, ftz bool) uint32 {
 	bx, sx := unpack(x)
 	by, sy := unpack(y)
 	bz, sz := unpack(z)

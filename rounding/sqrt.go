@@ -1,6 +1,7 @@
 package rounding
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/cudafp/cudafp/internal/f32"
@@ -22,7 +23,14 @@ import (
 // Flags: with ftz, a subnormal input is read as the zero of its sign, so
 // Sqrt32(negative subnormal) = -0; the result is never tiny.
 func Sqrt32(x uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
+	if z := float32(math.Sqrt(wide(x))); m == RN && !ftz && z == z {
+		return bits32(z) // host.go, fact 1; a NaN takes the general path
+	}
+	return sqrtHost(x, m, ftz)
+}
+
+// sqrt32 is Sqrt32's integer kernel, the oracle of its host path (host.go).
+func sqrt32(x uint32, m Mode, ftz bool) uint32 {
 	bx, sx := unpack(x)
 	if x&f32.SignMask != 0 || isRare(bx) {
 		switch {

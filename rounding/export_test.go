@@ -1,0 +1,20 @@
+package rounding
+
+// The integer kernels, exported to the tests as the oracle of the host
+// paths (host.go): each takes the same arguments as its exported operation.
+var (
+	Add32Int  = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return add32(x, y, m, ftz) }
+	Sub32Int  = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return add32(x, y^0x80000000, m, ftz) }
+	Mul32Int  = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return mul32(x, y, m, ftz) }
+	Div32Int  = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return div32(x, y, m, ftz) }
+	Rcp32Int  = func(x uint32, m Mode, ftz bool) uint32 { checkMode(m); return div32(0x3f800000, x, m, ftz) }
+	Sqrt32Int = func(x uint32, m Mode, ftz bool) uint32 { checkMode(m); return sqrt32(x, m, ftz) }
+	Fma32Int  = func(x, y, z uint32, m Mode, ftz bool) uint32 { checkMode(m); return fma32(x, y, z, m, ftz) }
+
+	RoundInt32Int = func(x uint32, m Mode, ftz bool) uint32 { checkMode(m); return roundInt32(x, m, ftz) }
+	F64ToF32Int   = func(x uint64, m Mode, ftz bool) uint32 { checkMode(m); return f64ToF32(x, m, ftz) }
+	I32ToF32Int   = func(v int32, m Mode) uint32 { checkMode(m); return i32ToF32(v, m) }
+	U32ToF32Int   = func(v uint32, m Mode) uint32 { checkMode(m); return uintToF32(0, uint64(v), m) }
+	I64ToF32Int   = func(v int64, m Mode) uint32 { checkMode(m); return i64ToF32(v, m) }
+	U64ToF32Int   = func(v uint64, m Mode) uint32 { checkMode(m); return uintToF32(0, v, m) }
+)

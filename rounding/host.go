@@ -1,0 +1,310 @@
+package rounding
+
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/internal/f32"
+)
+
+// Host floating point (DESIGN.md, "Host floating point"). The exported
+// operations compute on the host's IEEE arithmetic wherever IEEE 754 and the
+// Go specification make the result exact, and hand the rare cases they
+// cannot settle to the integer kernels of arith.go, fma.go, sqrt.go and
+// convert.go, which stay as the oracle of the tests (export_test.go).
+//
+// The facts the proofs use:
+//
+//  1. Go's float32 + − × ÷ are IEEE binary32 operations rounded to nearest
+//     even with gradual underflow on every port (Go never sets FTZ/DAZ);
+//     float64 likewise; float64 → float32 conversion rounds to nearest even,
+//     subnormals included. Only NaN results need canonicalising.
+//  2. float64(x) is exact for a float32 x. The product of two binary32 values
+//     is exact in binary64 (24+24 ≤ 53 bits; |x·y| ≥ 2^-298 ≫ 2^-1074 when
+//     nonzero, ≤ 2^256 ≪ 2^1024). A sum of binary32 values, or of such a
+//     product and a binary32, is nonzero in binary64 exactly when it is
+//     nonzero (it is a multiple of 2^-298, far above binary64's subnormals),
+//     and never overflows.
+//  3. TwoSum (Knuth) gives the exact error of a binary64 sum; math.FMA,
+//     correctly rounded on every port, gives the exact remainder a − q·b of a
+//     correctly rounded binary64 quotient q and a − s·s of a correctly
+//     rounded square root s (Boldo and Daumas; no underflow: the operands
+//     are binary32 values).
+//  4. Round to odd (Boldo and Melquiond, "Emulation of FMA and correctly
+//     rounded sums: proved algorithms using rounding to odd", IEEE TC 2008):
+//     if s is v rounded to 53 bits to odd, then rounding s to any precision
+//     p ≤ 51 in any mode — binary32's 24 bits, or fewer on the subnormal
+//     grid, overflow threshold included — gives the rounding of v itself.
+//     toOdd makes the round-to-odd value from the binary64 result and the
+//     sign of its exact error.
+//  5. The compiler may fuse x*y + z into one FMA on arm64, ppc64le and s390x
+//     (Go specification, "Floating-point operators"): every product below
+//     that feeds an add is wrapped in an explicit float64(...) conversion,
+//     which forbids the fusion. CI runs these tests on arm64 under qemu-user.
+
+// f32v and bits32 convert between encodings and host float32; they keep every
+// bit (NaN payloads included).
+func f32v(u uint32) float32   { return math.Float32frombits(u) }
+func bits32(x float32) uint32 { return math.Float32bits(x) }
+
+// wide returns the float32 encoded by u as a float64, exactly.
+func wide(u uint32) float64 { return float64(math.Float32frombits(u)) }
+
+// canon returns the encoding of z, the canonical NaN for any NaN.
+func canon(z float32) uint32 {
+	if z != z {
+		return canonicalNaN
+	}
+	return math.Float32bits(z)
+}
+
+// toOdd returns s rounded to odd given the sign of its error e = v − s,
+// where s is v rounded to nearest binary64 and e is exact (fact 3): s itself
+// when e = 0 or s's last significand bit is 1, otherwise the binary64
+// neighbour of s on v's side, whose last bit is 1. s must be finite and,
+// when e ≠ 0, nonzero (which facts 2 and 3 ensure). A NaN e (from an
+// infinite operand) leaves s unchanged.
+func toOdd(s, e float64) float64 {
+	u := math.Float64bits(s)
+	if u&1 == 0 && (e > 0 || e < 0) { // false for e = 0 and for a NaN e
+		if e > 0 == (s > 0) {
+			u++ // v beyond s: one step up in magnitude
+		} else {
+			u-- // v inside s: one step down (s ≠ 0, so no sign change)
+		}
+	}
+	return math.Float64frombits(u)
+}
+
+// twoSumErr returns the exact error (a + b) − s of s = a + b rounded to
+// nearest (Knuth's TwoSum: six operations, no condition on |a|, |b|). It is
+// NaN when s is infinite.
+func twoSumErr(a, b, s float64) float64 {
+	bb := s - a
+	return (a - (s - bb)) + (b - bb)
+}
+
+// narrow rounds the float64 s to binary32 in mode m, where s is exact or
+// rounded to odd (fact 4), and returns the encoding; a NaN s gives the
+// canonical NaN. It is the one step from binary64 to binary32 of the fast
+// paths, without .ftz (see ftzResult).
+//
+// The conversion float32(s) rounds to nearest (fact 1): the answer in RN.
+// In a directed mode that r is one end of the binary32 interval holding s,
+// so the answer is r or its neighbour away from r on s's side; comparing
+// |r| and |s| as float64 values is exact. The neighbour is one step of the
+// encoding: +1 adds one ulp to the magnitude (from ±0 to the smallest
+// subnormal, from MaxFinite to Inf), −1 takes one away (from Inf to
+// MaxFinite, never from a zero since then |r| ≤ |s|).
+func narrow(s float64, m Mode) uint32 {
+	r := float32(s)
+	if r != r {
+		return canonicalNaN
+	}
+	z := math.Float32bits(r)
+	if m != RN {
+		wr, ws := math.Abs(float64(r)), math.Abs(s)
+		if magUp(m, z) {
+			if wr < ws {
+				z++
+			}
+		} else if wr > ws {
+			z--
+		}
+	}
+	return z
+}
+
+// magUp reports whether mode m rounds the magnitude of a result of z's sign
+// up (RU for +, RD for −); RZ and the other signs round it down.
+func magUp(m Mode, z uint32) bool {
+	return m == RU && z < f32.SignMask || m == RD && z >= f32.SignMask
+}
+
+// ftzTiny reports whether a .ftz operation must look again at its
+// fast-path result z (rounded on the subnormal grid): |z| ≤ 2^-126 and not
+// zero. Below 2^-126 the device flushes (the exact value, rounded to 24 bits
+// with unbounded exponent in the same mode, is below 2^-126 too); at 2^-126
+// exactly it depends on tininess after rounding (cuda.go), which the
+// integer kernels decide.
+func ftzTiny(z uint32) bool { return z&f32.AbsMask-1 < f32.MinNormalBits }
+
+// zeroSum is the encoding of an exact zero sum of two terms with sign bits
+// sa and sb (one of each operand; a product's is the XOR of its factors'):
+// -0 when both are negative, +0 when both are positive, and otherwise +0,
+// or -0 in RD (IEEE 754 §6.3; exactZeroSign).
+func zeroSum(sa, sb uint32, m Mode) uint32 {
+	if m == RD {
+		return (sa | sb) & f32.SignMask
+	}
+	return sa & sb & f32.SignMask
+}
+
+// addHost is Add32 on the host: x + y in binary64 with its TwoSum error,
+// rounded to odd, narrowed in mode m.
+func addHost(x, y uint32, m Mode, ftz bool) uint32 {
+	checkMode(m)
+	if ftz {
+		x, y = ftzInput(x), ftzInput(y)
+	}
+	var z uint32
+	if m == RN {
+		z = canon(f32v(x) + f32v(y)) // fact 1
+	} else {
+		a, b := wide(x), wide(y)
+		s := a + b
+		if s == 0 { // exact: x = -y, or both zeros (fact 2)
+			return zeroSum(x, y, m)
+		}
+		z = narrow(toOdd(s, twoSumErr(a, b, s)), m)
+	}
+	if ftz && ftzTiny(z) {
+		if z&f32.AbsMask < f32.MinNormalBits {
+			return z & f32.SignMask
+		}
+		return add32(x, y, m, true)
+	}
+	return z
+}
+
+// mulHost is Mul32 on the host: the product is exact in binary64 (fact 2).
+func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
+	checkMode(m)
+	if ftz {
+		x, y = ftzInput(x), ftzInput(y)
+	}
+	var z uint32
+	if m == RN {
+		z = canon(f32v(x) * f32v(y)) // fact 1
+	} else {
+		z = narrow(float64(wide(x)*wide(y)), m) // exact product (fact 2), ±0, ±Inf and NaN included
+	}
+	if ftz && ftzTiny(z) {
+		if z&f32.AbsMask < f32.MinNormalBits {
+			return z & f32.SignMask
+		}
+		return mul32(x, y, m, true)
+	}
+	return z
+}
+
+// divHost is Div32 on the host: q = x/y rounded to binary64, its error's
+// sign from the exact remainder x − q·y (fact 3): (x/y − q) = rem/y.
+func divHost(x, y uint32, m Mode, ftz bool) uint32 {
+	checkMode(m)
+	if ftz {
+		x, y = ftzInput(x), ftzInput(y)
+	}
+	var z uint32
+	if m == RN {
+		z = canon(f32v(x) / f32v(y)) // fact 1
+	} else {
+		a, b := wide(x), wide(y)
+		q := a / b
+		e := math.FMA(-q, b, a) // x − q·y, exact; NaN or ±Inf when q is not finite and nonzero
+		if b < 0 {
+			e = -e
+		}
+		if q == 0 || q-q != 0 { // ±0, ±Inf, NaN: the exact results of special operands
+			e = 0
+		}
+		z = narrow(toOdd(q, e), m)
+	}
+	if ftz && ftzTiny(z) {
+		if z&f32.AbsMask < f32.MinNormalBits {
+			return z & f32.SignMask
+		}
+		return div32(x, y, m, true)
+	}
+	return z
+}
+
+// sqrtHost is Sqrt32 on the host: s = √x rounded to binary64, its error's
+// sign that of the exact remainder x − s·s (fact 3). A square root of a
+// binary32 is never below 2^-75, so .ftz only reads the input.
+func sqrtHost(x uint32, m Mode, ftz bool) uint32 {
+	checkMode(m)
+	if ftz {
+		x = ftzInput(x)
+	}
+	a := wide(x)
+	s := math.Sqrt(a)
+	if m == RN {
+		return canon(float32(s)) // fact 1: double rounding is innocuous for √ (53 ≥ 2·24 + 2)
+	}
+	e := math.FMA(-s, s, a)
+	if s == 0 || s-s != 0 { // ±0, +Inf, NaN
+		e = 0
+	}
+	return narrow(toOdd(s, e), m)
+}
+
+// fmaHost is Fma32 on the host: the product p = x·y is exact in binary64,
+// s = p + z rounded, and TwoSum gives the exact error of s (facts 2, 3).
+func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
+	checkMode(m)
+	if ftz {
+		x, y, z = ftzInput(x), ftzInput(y), ftzInput(z)
+	}
+	c := wide(z)
+	p := float64(wide(x) * wide(y)) // exact; the conversion keeps it apart from the add (fact 5)
+	s := p + c
+	if s == 0 { // exact zero (fact 2): signs of the product and of z
+		return zeroSum(uint32(math.Float64bits(p)>>32), z, m)
+	}
+	r := narrow(toOdd(s, twoSumErr(p, c, s)), m)
+	if ftz && ftzTiny(r) {
+		if r&f32.AbsMask < f32.MinNormalBits {
+			return r & f32.SignMask
+		}
+		return fma32(x, y, z, m, true)
+	}
+	return r
+}
+
+// roundIntHost is RoundInt32 on the host: math.RoundToEven, Trunc, Ceil and
+// Floor are exact and keep the sign of a zero result (-0.4 → -0), as
+// cvt.rni/rzi/rpi/rmi.f32.f32 do.
+func roundIntHost(x uint32, m Mode, ftz bool) uint32 {
+	if ftz {
+		x = ftzInput(x)
+	}
+	a := wide(x)
+	switch m {
+	case RN:
+		a = math.RoundToEven(a)
+	case RZ:
+		a = math.Trunc(a)
+	case RU:
+		a = math.Ceil(a)
+	case RD:
+		a = math.Floor(a)
+	default:
+		panic(badMode)
+	}
+	return canon(float32(a)) // exact: an integral value of at most 24 bits, or x itself
+}
+
+// The RN entries below are Add32, Sub32, Mul32, Div32, Rcp32 and Sqrt32 in
+// mode RN without .ftz, written without calls so that the Go compiler
+// inlines them into their callers: a call costs more than the operation.
+// The default-target _rn intrinsics and fp's default-flag operators use
+// them; everything else takes the general functions.
+
+// Add32RN is Add32(x, y, RN, false): host binary32 addition (fact 1).
+func Add32RN(x, y uint32) uint32 { return canon(f32v(x) + f32v(y)) }
+
+// Sub32RN is Sub32(x, y, RN, false): host binary32 subtraction (fact 1).
+func Sub32RN(x, y uint32) uint32 { return canon(f32v(x) - f32v(y)) }
+
+// Mul32RN is Mul32(x, y, RN, false): host binary32 multiplication (fact 1).
+func Mul32RN(x, y uint32) uint32 { return canon(f32v(x) * f32v(y)) }
+
+// Div32RN is Div32(x, y, RN, false): host binary32 division (fact 1).
+func Div32RN(x, y uint32) uint32 { return canon(f32v(x) / f32v(y)) }
+
+// Rcp32RN is Rcp32(x, RN, false): host binary32 division of 1 (fact 1).
+func Rcp32RN(x uint32) uint32 { return canon(1 / f32v(x)) }
+
+// Sqrt32RN is Sqrt32(x, RN, false): the binary64 root rounded to binary32
+// (fact 1: double rounding is innocuous for √).
+func Sqrt32RN(x uint32) uint32 { return canon(float32(math.Sqrt(wide(x)))) }
