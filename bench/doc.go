@@ -38,3 +38,5 @@
 // allocations: the emulation allocates nothing. Benchmarks assert nothing
 // about timings; the goals are Targets, read off the results by cudafp bench.
 package bench
+
+//go:generate go run gen_direct.go

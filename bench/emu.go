@@ -313,6 +313,13 @@ func init() {
 	}
 }
 
+func init() {
+	// The written-out loops of direct_gen.go replace the generic ones.
+	for id, b := range directBindings {
+		emuBindings[id] = b
+	}
+}
+
 // ptxID returns the catalog ID of a ptx instruction form.
 func ptxID(name string, ftz bool) string {
 	if ftz {

@@ -60,19 +60,21 @@ func canon(z float32) uint32 {
 // toOdd returns s rounded to odd given the sign of its error e = v − s,
 // where s is v rounded to nearest binary64 and e is exact (fact 3): s itself
 // when e = 0 or s's last significand bit is 1, otherwise the binary64
-// neighbour of s on v's side, whose last bit is 1. s must be finite and,
-// when e ≠ 0, nonzero (which facts 2 and 3 ensure). A NaN e (from an
-// infinite operand) leaves s unchanged.
+// neighbour of s on v's side, whose last bit is 1. s must be nonzero when e
+// is not zero (facts 2 and 3 ensure it), and e finite or NaN; a NaN e (the
+// TwoSum of an infinite sum) counts as 0.
+//
+// It has no branch: the sign of the error is as unpredictable as the
+// operands, and a mispredicted branch costs more than the arithmetic.
 func toOdd(s, e float64) float64 {
-	u := math.Float64bits(s)
-	if u&1 == 0 && (e > 0 || e < 0) { // false for e = 0 and for a NaN e
-		if e > 0 == (s > 0) {
-			u++ // v beyond s: one step up in magnitude
-		} else {
-			u-- // v inside s: one step down (s ≠ 0, so no sign change)
-		}
+	u, ue := math.Float64bits(s), math.Float64bits(e)
+	var inexact uint64
+	if ue<<1-1 < f64InfBits<<1 { // |e| > 0 and not NaN (the TwoSum of an infinite sum), on the bits
+		inexact = 1
 	}
-	return math.Float64frombits(u)
+	flip := (ue ^ u) >> 63                // 1 when v lies inside s (toward zero)
+	step := (1 - 2*flip) * (inexact &^ u) // +1, −1 or 0 (two's complement)
+	return math.Float64frombits(u + step)
 }
 
 // twoSumErr returns the exact error (a + b) − s of s = a + b rounded to
@@ -102,23 +104,41 @@ func narrow(s float64, m Mode) uint32 {
 	}
 	z := math.Float32bits(r)
 	if m != RN {
-		wr, ws := math.Abs(float64(r)), math.Abs(s)
-		if magUp(m, z) {
-			if wr < ws {
-				z++
-			}
-		} else if wr > ws {
-			z--
+		// Branch-free, like toOdd: |r| and |s| compared as encodings
+		// (ordered like the magnitudes), so the comparisons become
+		// selects.
+		wr := math.Float64bits(float64(r)) &^ f64SignMask
+		ws := math.Float64bits(s) &^ f64SignMask
+		step := narrowStep[m&3][z>>31]
+		below, above := uint32(step), uint32(step>>32) // registers, so the selects need no load
+		var d uint32
+		if wr < ws {
+			d = below
 		}
+		if wr > ws {
+			d = above
+		}
+		z += d
 	}
 	return z
 }
 
-// magUp reports whether mode m rounds the magnitude of a result of z's sign
-// up (RU for +, RD for −); RZ and the other signs round it down.
-func magUp(m Mode, z uint32) bool {
-	return m == RU && z < f32.SignMask || m == RD && z >= f32.SignMask
+// narrowStep[m][sign] holds the encoding steps of narrow in mode m for a
+// result of that sign: in the low half the step when |r| < |s|, in the high
+// half the step when |r| > |s| (0, +1, or −1 as 0xffffffff). A mode that
+// rounds the magnitude up (RU for +, RD for −) steps up from below; the
+// others (RZ, RU for −, RD for +) step down from above; RN never steps.
+var narrowStep = [4][2]uint64{
+	RN: {0, 0},
+	RZ: {stepDown, stepDown},
+	RU: {stepUp, stepDown},
+	RD: {stepDown, stepUp},
 }
+
+const (
+	stepUp   = 1                // +1 when |r| < |s|
+	stepDown = 0xffffffff << 32 // −1 when |r| > |s|
+)
 
 // ftzTiny reports whether a .ftz operation must look again at its
 // fast-path result z (rounded on the subnormal grid): |z| ≤ 2^-126 and not
@@ -200,14 +220,15 @@ func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 	} else {
 		a, b := wide(x), wide(y)
 		q := a / b
-		e := math.FMA(-q, b, a) // x − q·y, exact; NaN or ±Inf when q is not finite and nonzero
-		if b < 0 {
-			e = -e
-		}
 		if q == 0 || q-q != 0 { // ±0, ±Inf, NaN: the exact results of special operands
-			e = 0
+			z = narrow(q, m)
+		} else {
+			// x/y − q = (x − q·y)/y: the remainder (exact) with y's sign
+			// flipped in, on the bits (no branch on the sign).
+			rem := math.FMA(-q, b, a)
+			e := math.Float64frombits(math.Float64bits(rem) ^ math.Float64bits(b)&f64SignMask)
+			z = narrow(toOdd(q, e), m)
 		}
-		z = narrow(toOdd(q, e), m)
 	}
 	if ftz && ftzTiny(z) {
 		if z&f32.AbsMask < f32.MinNormalBits {
