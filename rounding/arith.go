@@ -50,10 +50,7 @@ func isRare(b int32) bool { return uint32(b-1) >= f32.MaxBexp-1 }
 // before the table above applies, and tiny results are flushed to the zero
 // of their sign (cuda.go's tininessAfterRounding says which are tiny).
 func Add32(x, y uint32, m Mode, ftz bool) uint32 {
-	if z := f32v(x) + f32v(y); m == RN && !ftz && z == z {
-		return bits32(z) // host.go, fact 1; a NaN takes the general path
-	}
-	return addHost(x, y, m, ftz)
+	return addHost(x, y, m, ftz) // host.go
 }
 
 // Sub32 returns x - y, correctly rounded in mode m. It emulates PTX
@@ -75,10 +72,7 @@ func Add32(x, y uint32, m Mode, ftz bool) uint32 {
 //
 // Flags: as Add32; Sub32(x, y) is Add32(x, -y) for every x, y.
 func Sub32(x, y uint32, m Mode, ftz bool) uint32 {
-	if z := f32v(x) - f32v(y); m == RN && !ftz && z == z {
-		return bits32(z) // host.go, fact 1; a NaN takes the general path
-	}
-	return addHost(x, y^f32.SignMask, m, ftz)
+	return addHost(x, y^f32.SignMask, m, ftz) // host.go
 }
 
 // add32 is Add32's integer kernel, the oracle of its host path (host.go).
@@ -168,10 +162,7 @@ func addSpecial(x, y uint32, m Mode, ftz bool) (z uint32, done bool, bx int32, s
 // before the table above applies, and tiny results are flushed to the zero
 // of their sign.
 func Mul32(x, y uint32, m Mode, ftz bool) uint32 {
-	if z := f32v(x) * f32v(y); m == RN && !ftz && z == z {
-		return bits32(z) // host.go, fact 1; a NaN takes the general path
-	}
-	return mulHost(x, y, m, ftz)
+	return mulHost(x, y, m, ftz) // host.go
 }
 
 // mul32 is Mul32's integer kernel, the oracle of its host path (host.go).
@@ -252,10 +243,7 @@ func mulSpecial(x, y uint32, ftz bool) (z uint32, done bool, bx int32, sx uint32
 // before the table above applies, and tiny results are flushed to the zero
 // of their sign.
 func Div32(x, y uint32, m Mode, ftz bool) uint32 {
-	if z := f32v(x) / f32v(y); m == RN && !ftz && z == z {
-		return bits32(z) // host.go, fact 1; a NaN takes the general path
-	}
-	return divHost(x, y, m, ftz)
+	return divHost(x, y, m, ftz) // host.go
 }
 
 // Rcp32 returns 1 / x, correctly rounded in mode m. It emulates PTX
@@ -274,10 +262,7 @@ func Div32(x, y uint32, m Mode, ftz bool) uint32 {
 // its reciprocal is an Inf), and tiny results are flushed to the zero of
 // their sign.
 func Rcp32(x uint32, m Mode, ftz bool) uint32 {
-	if z := 1 / f32v(x); m == RN && !ftz && z == z {
-		return bits32(z) // host.go, fact 1; a NaN takes the general path
-	}
-	return divHost(f32.OneBits, x, m, ftz)
+	return divHost(f32.OneBits, x, m, ftz) // host.go
 }
 
 // div32 is Div32's and Rcp32's integer kernel, the oracle of their host

@@ -99,26 +99,20 @@ func twoSumErr(a, b, s float64) float64 {
 // MaxFinite, never from a zero since then |r| ≤ |s|).
 func narrow(s float64, m Mode) uint32 {
 	r := float32(s)
-	if r != r {
-		return canonicalNaN
-	}
 	z := math.Float32bits(r)
-	if m != RN {
-		// Branch-free, like toOdd: |r| and |s| compared as encodings
-		// (ordered like the magnitudes), so the comparisons become
-		// selects.
-		wr := math.Float64bits(float64(r)) &^ f64SignMask
-		ws := math.Float64bits(s) &^ f64SignMask
-		step := narrowStep[m&3][z>>31]
-		below, above := uint32(step), uint32(step>>32) // registers, so the selects need no load
-		var d uint32
-		if wr < ws {
-			d = below
-		}
-		if wr > ws {
-			d = above
-		}
-		z += d
+	// Branch-free, like toOdd: |r| and |s| compared as encodings shifted
+	// past the sign (ordered like the magnitudes), and the steps selected
+	// from a register. RN's steps are 0.
+	wr, ws := math.Float64bits(float64(r))<<1, math.Float64bits(s)<<1
+	step := narrowStep[m&3][z>>31]
+	if wr < ws {
+		z += uint32(step)
+	}
+	if wr > ws {
+		z += uint32(step >> 32)
+	}
+	if ws > f64InfBits<<1 { // a NaN, whose steps above are meaningless
+		z = canonicalNaN
 	}
 	return z
 }

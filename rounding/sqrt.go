@@ -1,7 +1,6 @@
 package rounding
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/cudafp/cudafp/internal/f32"
@@ -23,10 +22,7 @@ import (
 // Flags: with ftz, a subnormal input is read as the zero of its sign, so
 // Sqrt32(negative subnormal) = -0; the result is never tiny.
 func Sqrt32(x uint32, m Mode, ftz bool) uint32 {
-	if z := float32(math.Sqrt(wide(x))); m == RN && !ftz && z == z {
-		return bits32(z) // host.go, fact 1; a NaN takes the general path
-	}
-	return sqrtHost(x, m, ftz)
+	return sqrtHost(x, m, ftz) // host.go
 }
 
 // sqrt32 is Sqrt32's integer kernel, the oracle of its host path (host.go).
