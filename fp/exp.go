@@ -123,6 +123,14 @@ var (
 )
 
 func expKernel(x uint32, c expConsts, ftz bool) uint32 {
+	if z, ok := expFast(x, c); ok { // fastkern.go
+		return z
+	}
+	return expSeq(x, c, ftz)
+}
+
+// expSeq is expKernel's sequence, instruction by instruction.
+func expSeq(x uint32, c expConsts, ftz bool) uint32 {
 	t := fma(x, c.scale, 0x3f000000, ftz)                     // fma.rn x·scale + 0.5
 	t = ptx.CvtSat(t, ftz)                                    // cvt.sat.f32.f32: [0, 1], NaN → 0
 	j := ptx.Fma(t, 0x437c0000, 0x4b400001, rounding.RD, ftz) // fma.rm t·252 + 0x1.800002p+23

@@ -47,25 +47,58 @@ func flush(u uint32) uint32 {
 // be a binary64 value nearer the exact sum than s): so the double rounding
 // is exact unless s is itself a midpoint (its 29 bits below binary32's
 // last place are 1000…0), which goes to ptx.Fma with the other rare cases.
-// Results at least 2^-126 (2^-125 under .ftz, where 2^-126 may stem from a
-// tiny exact value) and below 2^128 in binary64 take the fast path; a
+// Results at least 2^-125 (where 2^-126 may stem from a tiny exact value
+// that .ftz flushes) and below 2^128 in binary64 take the fast path; a
 // float32 conversion that overflows there is the RN overflow of the exact
-// value too.
+// value too. Under .ftz the operands must be normal.
 func fma(a, b, c uint32, ftz bool) uint32 {
-	lo := uint64(1023 - 126) // binary64 biased exponent of 2^-126
-	if ftz {
-		if a&f32.ExpMask == 0 || b&f32.ExpMask == 0 || c&f32.ExpMask == 0 {
-			return ptx.Fma(a, b, c, rounding.RN, ftz)
+	if !ftz || a&f32.ExpMask != 0 && b&f32.ExpMask != 0 && c&f32.ExpMask != 0 {
+		if z, ok := fmaFast(a, b, c); ok {
+			return z
 		}
-		lo++
-	}
-	p := float64(wide(a) * wide(b)) // exact; the conversion keeps it from fusing with the add
-	s := p + wide(c)
-	u := math.Float64bits(s)
-	if u>>52&0x7ff-lo < 1023+128-lo && u&(1<<29-1) != 1<<28 {
-		return math.Float32bits(float32(s))
 	}
 	return ptx.Fma(a, b, c, rounding.RN, ftz)
+}
+
+// fmaFast is fma's fast path alone, on encodings: fmaF's.
+func fmaFast(a, b, c uint32) (uint32, bool) {
+	z, ok := fmaF(math.Float32frombits(a), math.Float32frombits(b), math.Float32frombits(c))
+	return math.Float32bits(z), ok
+}
+
+// fmaF is fma's fast path alone, on host float32 values: fma.rn{.ftz}.f32
+// of a, b, c, and ok = false where the general path must decide instead
+// (the result is then meaningless). Results below 2^-125 go to the general
+// path in both modes, so .ftz, which flushes no result of 2^-125 or more,
+// changes nothing here provided no operand is subnormal (zeros are fine):
+// under .ftz that is the caller's to ensure. It makes no call, so the
+// compiler inlines it: the library kernels' fast paths (fastkern.go) chain
+// it through their polynomials, values staying in floating-point registers
+// (the ok tests read the bits off the critical path), and check the
+// conjunction of the oks once, at the end.
+func fmaF(a, b, c float32) (float32, bool) {
+	p := float64(float64(a) * float64(b)) // exact; the conversion keeps it from fusing with the add
+	s := p + float64(c)
+	u := math.Float64bits(s)
+	const lo = 1023 - 125 // binary64 biased exponent of 2^-125
+	return float32(s), u>>52&0x7ff-lo < 1023+128-lo && u&(1<<29-1) != 1<<28
+}
+
+// mulFast is mul's fast path alone, on encodings: mulF's.
+func mulFast(a, b uint32) (uint32, bool) {
+	z, ok := mulF(math.Float32frombits(a), math.Float32frombits(b))
+	return math.Float32bits(z), ok
+}
+
+// mulF is mul's fast path alone, as fmaF is fma's: the product, exact in
+// binary64, rounded once, and ok for products from 2^-125 up to below 2^128
+// (no zero, Inf, NaN or possibly flushed result; under .ftz no operand may
+// be subnormal).
+func mulF(a, b float32) (float32, bool) {
+	p := float64(a) * float64(b)
+	u := math.Float64bits(p)
+	const lo = 1023 - 125
+	return float32(p), u>>52&0x7ff-lo < 1023+128-lo
 }
 
 // mul is mul{.rn}{.ftz}.f32 d, a, b. A mul without a rounding modifier that

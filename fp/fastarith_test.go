@@ -91,3 +91,46 @@ func TestFastArith(t *testing.T) {
 		}
 	}
 }
+
+// TestFastKernels compares the library kernels' fast paths (fastkern.go)
+// with the instruction-by-instruction sequences, on every input where the
+// fast path answers: the default run takes every 257th encoding (16.7 M
+// inputs, both .ftz settings; a few seconds), the exhaustive tier all 2^32.
+func TestFastKernels(t *testing.T) {
+	kernels := []struct {
+		name string
+		fast func(x uint32) (uint32, bool)
+		seq  func(x uint32, ftz bool) uint32
+	}{
+		{"expf", func(x uint32) (uint32, bool) { return expFast(x, expfConst) }, func(x uint32, ftz bool) uint32 { return expSeq(x, expfConst, ftz) }},
+		{"exp10f", func(x uint32) (uint32, bool) { return expFast(x, exp10fConst) }, func(x uint32, ftz bool) uint32 { return expSeq(x, exp10fConst, ftz) }},
+		{"logf", func(x uint32) (uint32, bool) { return logfFast(x, false) }, logfSeq},
+		{"log10f", func(x uint32) (uint32, bool) { return logfFast(x, true) }, log10fSeq},
+		{"log2f", log2fFast, log2fSeq},
+	}
+	step := uint64(257)
+	if testflag.Exhaustive() {
+		step = 1
+	}
+	for _, k := range kernels {
+		t.Run(k.name, func(t *testing.T) {
+			t.Parallel()
+			fails, fast := 0, 0
+			for u := uint64(0); u < 1<<32; u += step {
+				x := uint32(u)
+				z, ok := k.fast(x)
+				if !ok {
+					continue
+				}
+				fast++
+				for _, ftz := range []bool{false, true} {
+					if want := k.seq(x, ftz); z != want && fails < 10 {
+						fails++
+						t.Errorf("%s fast path(%s) ftz=%v = %s, sequence %s", k.name, f32.Format(x), ftz, f32.Format(z), f32.Format(want))
+					}
+				}
+			}
+			t.Logf("%s: fast path taken on %d of %d inputs", k.name, fast, (1<<32+step-1)/step)
+		})
+	}
+}

@@ -54,6 +54,35 @@ func logReduce(x uint32, offset uint32, ftz bool) (f, e, xs uint32) {
 // logSpecial is the tail shared by the three kernels: for an encoding xs at
 // or above +Inf as unsigned (+Inf, NaN, negative numbers) the result is
 // fma.rn(xs, +Inf, +Inf); r is the result otherwise.
+// logCoef and log2Coef are the polynomials of logPoly and log2f in
+// Horner order, as the PTX's fma chains use them: p = c0·f + c1, then p =
+// p·f + c for each further c.
+var (
+	logCoef = [...]uint32{
+		0xbe055027, // -0x1.0aa04ep-03
+		0x3e1039f6, // 0x1.2073ecp-03
+		0xbdf8cdcc, // -0x1.f19b98p-04
+		0x3e0f2955, // 0x1.1e52aap-03
+		0xbe2ad8b9, // -0x1.55b172p-03
+		0x3e4ced0b, // 0x1.99da16p-03
+		0xbe7fff22, // -0x1.fffe44p-03
+		0x3eaaaa78, // 0x1.5554fp-02
+		0xbf000000, // -0.5
+	}
+	log2Coef = [...]uint32{
+		0x3dc6b27f, // 0x1.8d64fep-04
+		0xbe2c7f30, // -0x1.58fe6p-03
+		0x3e2fcf2a, // 0x1.5f9e54p-03
+		0xbe374e43, // -0x1.6e9c86p-03
+		0x3e520bf4, // 0x1.a417e8p-03
+		0xbe763c8b, // -0x1.ec7916p-03
+		0x3e93bf99, // 0x1.277f32p-02
+		0xbeb8aa49, // -0x1.715492p-02
+		0x3ef6384a, // 0x1.ec7094p-02
+		0xbf38aa3b, // -0x1.715476p-01
+	}
+)
+
 func logSpecial(xs, r uint32, ftz bool) uint32 {
 	if xs >= infBits { // setp.lt.u32 p2, r2, 0x7f800000 (branch when false)
 		r = fma(xs, infBits, infBits, ftz)
@@ -64,20 +93,24 @@ func logSpecial(xs, r uint32, ftz bool) uint32 {
 // logPoly evaluates logf's polynomial: f + f²·P(f), P of degree 8 (Horner
 // with fma), as in logf_ and log10f_.
 func logPoly(f uint32, ftz bool) uint32 {
-	p := fma(0xbe055027, f, 0x3e1039f6, ftz) // -0x1.0aa04ep-03·f + 0x1.2073ecp-03
-	p = fma(p, f, 0xbdf8cdcc, ftz)           // -0x1.f19b98p-04
-	p = fma(p, f, 0x3e0f2955, ftz)           // 0x1.1e52aap-03
-	p = fma(p, f, 0xbe2ad8b9, ftz)           // -0x1.55b172p-03
-	p = fma(p, f, 0x3e4ced0b, ftz)           // 0x1.99da16p-03
-	p = fma(p, f, 0xbe7fff22, ftz)           // -0x1.fffe44p-03
-	p = fma(p, f, 0x3eaaaa78, ftz)           // 0x1.5554fp-02
-	p = fma(p, f, 0xbf000000, ftz)           // -0.5
-	p = mul(f, p, ftz)                       // mul.f32 (feeds an fma: not contracted)
+	p := fma(logCoef[0], f, logCoef[1], ftz)
+	for _, c := range logCoef[2:] {
+		p = fma(p, f, c, ftz)
+	}
+	p = mul(f, p, ftz) // mul.f32 (feeds an fma: not contracted)
 	return fma(p, f, f, ftz)
 }
 
 // logf is kernel logf_.
 func logf(x uint32, ftz bool) uint32 {
+	if r, ok := logfFast(x, false); ok { // fastkern.go
+		return r
+	}
+	return logfSeq(x, ftz)
+}
+
+// logfSeq is logf's sequence, instruction by instruction.
+func logfSeq(x uint32, ftz bool) uint32 {
 	f, e, xs := logReduce(x, 0x3f2aaaab, ftz)
 	r := fma(e, ln2, logPoly(f, ftz), ftz)
 	r = logSpecial(xs, r, ftz)
@@ -89,6 +122,14 @@ func logf(x uint32, ftz bool) uint32 {
 
 // log10f is kernel log10f_: logf's value times log10(e).
 func log10f(x uint32, ftz bool) uint32 {
+	if r, ok := logfFast(x, true); ok { // fastkern.go
+		return r
+	}
+	return log10fSeq(x, ftz)
+}
+
+// log10fSeq is log10f's sequence, instruction by instruction.
+func log10fSeq(x uint32, ftz bool) uint32 {
 	f, e, xs := logReduce(x, 0x3f2aaaab, ftz)
 	r := fma(e, ln2, logPoly(f, ftz), ftz)
 	r = logSpecial(xs, r, ftz)
@@ -101,16 +142,19 @@ func log10f(x uint32, ftz bool) uint32 {
 
 // log2f is kernel log2f_: f·log2(e) + f²·Q(f) + e, Q of degree 8.
 func log2f(x uint32, ftz bool) uint32 {
+	if r, ok := log2fFast(x); ok { // fastkern.go
+		return r
+	}
+	return log2fSeq(x, ftz)
+}
+
+// log2fSeq is log2f's sequence, instruction by instruction.
+func log2fSeq(x uint32, ftz bool) uint32 {
 	f, e, xs := logReduce(x, 0x3f3504f3, ftz)
-	q := fma(0x3dc6b27f, f, 0xbe2c7f30, ftz) // 0x1.8d64fep-04·f - 0x1.58fe6p-03
-	q = fma(q, f, 0x3e2fcf2a, ftz)           // 0x1.5f9e54p-03
-	q = fma(q, f, 0xbe374e43, ftz)           // -0x1.6e9c86p-03
-	q = fma(q, f, 0x3e520bf4, ftz)           // 0x1.a417e8p-03
-	q = fma(q, f, 0xbe763c8b, ftz)           // -0x1.ec7916p-03
-	q = fma(q, f, 0x3e93bf99, ftz)           // 0x1.277f32p-02
-	q = fma(q, f, 0xbeb8aa49, ftz)           // -0x1.715492p-02
-	q = fma(q, f, 0x3ef6384a, ftz)           // 0x1.ec7094p-02
-	q = fma(q, f, 0xbf38aa3b, ftz)           // -0x1.715476p-01
+	q := fma(log2Coef[0], f, log2Coef[1], ftz)
+	for _, c := range log2Coef[2:] {
+		q = fma(q, f, c, ftz)
+	}
 	q = mul(f, q, ftz)
 	q = mul(f, q, ftz)
 	r := fma(f, log2e, q, ftz)
