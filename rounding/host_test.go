@@ -180,7 +180,7 @@ var hostStrata = []struct {
 		// Results near and below 2^-126, subnormal operands among them.
 		switch op {
 		case "Add", "Sub":
-			return normal(r, 1, 3) &^ uint32(r.Intn(2)) << 23, normal(r, 1, 3), 0
+			return normal(r, 1, 3) &^ (uint32(r.Intn(2)) << 23), normal(r, 1, 3), 0
 		case "Div":
 			return normal(r, 1, 60), normal(r, 127, 190), 0
 		}
@@ -188,7 +188,7 @@ var hostStrata = []struct {
 		y := normal(r, 1, 1) | uint32(127-126+150-int(x>>23&0xff)-r.Intn(26))<<23&f32.ExpMask
 		z := uint32(0)
 		if r.Intn(2) == 0 {
-			z = normal(r, 1, 2) &^ uint32(r.Intn(2)) << 23
+			z = normal(r, 1, 2) &^ (uint32(r.Intn(2)) << 23)
 		}
 		return x, y, z
 	}},
