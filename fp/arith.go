@@ -9,7 +9,9 @@ import (
 // The kernels of this package are written on uint32 encodings with the
 // helpers fma, mul, add and sub (fastarith.go), one per PTX arithmetic form
 // that CUDA's library code uses, each the ptx instruction of the same name
-// in round-to-nearest; none performs host floating-point arithmetic.
+// in round-to-nearest. They compute on host floating point where it is
+// provably exact (fastarith.go and fastkern.go give the arguments) and hand
+// every other case to the ptx instruction.
 
 // toBits and fromBits are the encoding conversions at the float32 API boundary.
 func toBits(x float32) uint32   { return math.Float32bits(x) }

@@ -23,8 +23,9 @@
 //
 // NaN results are the canonical NaN 0x7fffffff, as on the device.
 //
-// Every function is integer arithmetic on the encodings, with no
-// allocation. BenchmarkMufu times the MUFU forms per input class (go test
+// The MUFU models are integer arithmetic on the encodings; the IEEE forms
+// are package rounding's, which computes on host floating point where IEEE
+// 754 makes it exact (rounding/host.go). Nothing allocates. BenchmarkMufu times the MUFU forms per input class (go test
 // ./ptx -run '^$' -bench Mufu); on a 2-core 2.3 GHz Xeon (medians of three
 // runs) a call costs 5.5–9 ns on normal arguments (ex2 7.9, lg2 6.4–6.6,
 // rcp 6.6–6.7, rsqrt 5.5, sqrt 5.5–5.6, sin and cos 9.0, tanh 8.7), 9.1–9.3

@@ -2,14 +2,25 @@
 // operations and conversions, parameterised by rounding Mode and the PTX
 // .ftz flag, with CUDA's NaN policy.
 //
-// Every kernel works on uint32 (and, for the conversions, uint64 and integer)
-// encodings with integer arithmetic only: no host floating-point operation
-// decides a result bit, so results are identical on every GOARCH. Each
-// floating-point result leaves through one rounding funnel, roundPack
-// (roundpack.go); each integer result of a float-to-integer conversion
-// through one integer rounding step, roundToInt (convert.go). The CUDA
-// specifics (canonical NaN, what .ftz flushes, NaN results of conversions)
-// live in cuda.go and nowhere else.
+// Every operation takes and returns uint32 (and, for the conversions, uint64
+// and integer) encodings. The exported operations compute on host floating
+// point wherever IEEE 754 and the Go specification make the result exact
+// (host.go states the facts and proves each path): binary32 arithmetic for
+// RN, binary64 for the exact products and sums of binary32 values, TwoSum
+// and FMA remainders for the sign of an error, round to odd to narrow a
+// binary64 once in any mode. Results are identical on every GOARCH (CI runs
+// the tests on arm64 too). The integer kernels stay beside them — each
+// floating-point result through one rounding funnel, roundPack
+// (roundpack.go), each integer result of a float-to-integer conversion
+// through one integer rounding step, roundToInt (convert.go) — as the
+// oracle the host paths are tested against bit for bit (host_test.go) and
+// for the rare cases a host path hands back. The CUDA specifics (canonical
+// NaN, what .ftz flushes, NaN results of conversions) live in cuda.go and
+// nowhere else.
+//
+// Add32RN, Sub32RN, Mul32RN, Div32RN, Rcp32RN and Sqrt32RN are the RN
+// operations without .ftz in a form the compiler inlines (no call): the
+// default-target _rn intrinsics and fp's default-flag operators use them.
 //
 // Kernels are total: they are defined on every encoding, allocate nothing
 // and never panic, except on an invalid Mode, which panics with the constant
