@@ -20,12 +20,13 @@ type Target struct {
 	Mean    bool     // the bound holds for the geometric mean; otherwise for every function
 }
 
-// Targets are the goals of "Throughput benchmarks against the alternatives
-// a user would pick".
+// Targets are the goals of "Native-speed bit-exactness: host floating point
+// wherever it is provably exact" (they tightened those of the first
+// benchmark issue: 3×, 6× and 10 ns).
 var Targets = []Target{
-	{Name: "RN IEEE operations within 3× of native float32", Impl: Emu, Metric: "x-native", Limit: 3,
+	{Name: "RN IEEE operations within 1.5× of native float32", Impl: Emu, Metric: "x-native", Limit: 1.5,
 		IDs: []string{"i_fadd_rn", "i_fsub_rn", "i_fmul_rn", "i_fdiv_rn", "i_frcp_rn", "i_fsqrt_rn", "op_add", "op_sub", "op_mul", "op_div", "op_rcp", "sqrtf"}},
-	{Name: "directed modes and fma within 6× of native float32", Impl: Emu, Metric: "x-native", Limit: 6,
+	{Name: "directed modes and fma within 2.5× of native float32", Impl: Emu, Metric: "x-native", Limit: 2.5,
 		IDs: []string{
 			"i_fadd_rz", "i_fadd_ru", "i_fadd_rd", "i_fsub_rz", "i_fsub_ru", "i_fsub_rd",
 			"i_fmul_rz", "i_fmul_ru", "i_fmul_rd", "i_fdiv_rz", "i_fdiv_ru", "i_fdiv_rd",
@@ -33,17 +34,20 @@ var Targets = []Target{
 			"i_fmaf_rn", "i_fmaf_rz", "i_fmaf_ru", "i_fmaf_rd",
 			"i_fmaf_ieee_rn", "i_fmaf_ieee_rz", "i_fmaf_ieee_ru", "i_fmaf_ieee_rd", "fmaf", "op_madd", "op_msub",
 		}},
-	{Name: "MUFU models (ptx.*Approx, ptx.DivFull) under 10 ns/call", Impl: Emu, Metric: "ns/call", Limit: 10,
-		IDs: []string{
-			"ptx_ex2_approx_f32", "ptx_ex2_approx_ftz_f32", "ptx_lg2_approx_f32", "ptx_lg2_approx_ftz_f32",
-			"ptx_sin_approx_f32", "ptx_sin_approx_ftz_f32", "ptx_cos_approx_f32", "ptx_cos_approx_ftz_f32",
-			"ptx_rcp_approx_f32", "ptx_rcp_approx_ftz_f32", "ptx_rsqrt_approx_f32", "ptx_rsqrt_approx_ftz_f32",
-			"ptx_sqrt_approx_f32", "ptx_sqrt_approx_ftz_f32", "ptx_tanh_approx_f32",
-			"ptx_div_approx_f32", "ptx_div_approx_ftz_f32", "ptx_div_full_f32", "ptx_div_full_ftz_f32",
-		}},
+	{Name: "MUFU models (ptx.*Approx, ptx.DivFull): geometric mean under 5 ns/call", Impl: Emu, Metric: "ns/call", Limit: 5, Mean: true, IDs: mufuIDs},
+	{Name: "MUFU models: every form under 8 ns/call", Impl: Emu, Metric: "ns/call", Limit: 8, IDs: mufuIDs},
 	{Name: "expf, logf, sinf, powf within 2× of the native float64 route", Impl: Emu, Metric: "x-native", Limit: 2,
 		IDs: []string{"expf", "logf", "sinf", "powf"}},
 	{Name: "certified reference ≥ 100× faster than bigfloat at 64 bits (geometric mean)", Impl: Ref, Metric: "bigfloat64/ref", Limit: 100, AtLeast: true, Mean: true},
+}
+
+// mufuIDs are the 19 MUFU forms.
+var mufuIDs = []string{
+	"ptx_ex2_approx_f32", "ptx_ex2_approx_ftz_f32", "ptx_lg2_approx_f32", "ptx_lg2_approx_ftz_f32",
+	"ptx_sin_approx_f32", "ptx_sin_approx_ftz_f32", "ptx_cos_approx_f32", "ptx_cos_approx_ftz_f32",
+	"ptx_rcp_approx_f32", "ptx_rcp_approx_ftz_f32", "ptx_rsqrt_approx_f32", "ptx_rsqrt_approx_ftz_f32",
+	"ptx_sqrt_approx_f32", "ptx_sqrt_approx_ftz_f32", "ptx_tanh_approx_f32",
+	"ptx_div_approx_f32", "ptx_div_approx_ftz_f32", "ptx_div_full_f32", "ptx_div_full_ftz_f32",
 }
 
 // TargetResult is a Target read off measured Results.
