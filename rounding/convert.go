@@ -359,8 +359,8 @@ func F64ToF32(x uint64, m Mode, ftz bool) uint32 {
 	}
 	z := narrow(s, m) // s is exact (host.go, fact 4)
 	if ftz && ftzTiny(z) {
-		if z&f32.AbsMask < f32.MinNormalBits {
-			return z & f32.SignMask
+		if f, ok := ftzFlush(z); ok {
+			return f
 		}
 		return f64ToF32(x, m, true)
 	}

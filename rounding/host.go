@@ -142,6 +142,13 @@ const (
 // integer kernels decide.
 func ftzTiny(z uint32) bool { return z&f32.AbsMask-1 < f32.MinNormalBits }
 
+// ftzFlush is .ftz on a result z that ftzTiny picked: the zero of its sign
+// below 2^-126, and ok = false at 2^-126 exactly, which the integer kernel
+// must decide.
+func ftzFlush(z uint32) (uint32, bool) {
+	return z & f32.SignMask, z&f32.AbsMask < f32.MinNormalBits
+}
+
 // zeroSum is the encoding of an exact zero sum of two terms with sign bits
 // sa and sb (one of each operand; a product's is the XOR of its factors'):
 // -0 when both are negative, +0 when both are positive, and otherwise +0,
@@ -172,8 +179,8 @@ func addHost(x, y uint32, m Mode, ftz bool) uint32 {
 		z = narrow(toOdd(s, twoSumErr(a, b, s)), m)
 	}
 	if ftz && ftzTiny(z) {
-		if z&f32.AbsMask < f32.MinNormalBits {
-			return z & f32.SignMask
+		if f, ok := ftzFlush(z); ok {
+			return f
 		}
 		return add32(x, y, m, true)
 	}
@@ -193,8 +200,8 @@ func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
 		z = narrow(float64(wide(x)*wide(y)), m) // exact product (fact 2), ±0, ±Inf and NaN included
 	}
 	if ftz && ftzTiny(z) {
-		if z&f32.AbsMask < f32.MinNormalBits {
-			return z & f32.SignMask
+		if f, ok := ftzFlush(z); ok {
+			return f
 		}
 		return mul32(x, y, m, true)
 	}
@@ -225,8 +232,8 @@ func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 		}
 	}
 	if ftz && ftzTiny(z) {
-		if z&f32.AbsMask < f32.MinNormalBits {
-			return z & f32.SignMask
+		if f, ok := ftzFlush(z); ok {
+			return f
 		}
 		return div32(x, y, m, true)
 	}
@@ -268,8 +275,8 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 	}
 	r := narrow(toOdd(s, twoSumErr(p, c, s)), m)
 	if ftz && ftzTiny(r) {
-		if r&f32.AbsMask < f32.MinNormalBits {
-			return r & f32.SignMask
+		if f, ok := ftzFlush(r); ok {
+			return f
 		}
 		return fma32(x, y, z, m, true)
 	}
