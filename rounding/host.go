@@ -41,10 +41,9 @@ import (
 //     that feeds an add is wrapped in an explicit float64(...) conversion,
 //     which forbids the fusion. CI runs these tests on arm64 under qemu-user.
 
-// f32v and bits32 convert between encodings and host float32; they keep every
-// bit (NaN payloads included).
-func f32v(u uint32) float32   { return math.Float32frombits(u) }
-func bits32(x float32) uint32 { return math.Float32bits(x) }
+// f32v returns the float32 encoded by u; it keeps every bit (NaN payloads
+// included).
+func f32v(u uint32) float32 { return math.Float32frombits(u) }
 
 // wide returns the float32 encoded by u as a float64, exactly.
 func wide(u uint32) float64 { return float64(math.Float32frombits(u)) }
