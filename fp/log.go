@@ -51,9 +51,6 @@ func logReduce(x uint32, offset uint32, ftz bool) (f, e, xs uint32) {
 	return f, e, xs
 }
 
-// logSpecial is the tail shared by the three kernels: for an encoding xs at
-// or above +Inf as unsigned (+Inf, NaN, negative numbers) the result is
-// fma.rn(xs, +Inf, +Inf); r is the result otherwise.
 // logCoef and log2Coef are the polynomials of logPoly and log2f in
 // Horner order, as the PTX's fma chains use them: p = c0·f + c1, then p =
 // p·f + c for each further c.
@@ -83,6 +80,9 @@ var (
 	}
 )
 
+// logSpecial is the tail shared by the three kernels: for an encoding xs at
+// or above +Inf as unsigned (+Inf, NaN, negative numbers) the result is
+// fma.rn(xs, +Inf, +Inf); r is the result otherwise.
 func logSpecial(xs, r uint32, ftz bool) uint32 {
 	if xs >= infBits { // setp.lt.u32 p2, r2, 0x7f800000 (branch when false)
 		r = fma(xs, infBits, infBits, ftz)
