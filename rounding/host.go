@@ -159,23 +159,67 @@ func zeroSum(sa, sb uint32, m Mode) uint32 {
 	return sa & sb & f32.SignMask
 }
 
-// addHost is Add32 on the host: x + y in binary64 with its TwoSum error,
-// rounded to odd, narrowed in mode m.
+// stepNearest is the directed rounding in mode m of an exact value v from
+// its rounding to nearest r (a binary32 result of the host, fact 1) and a
+// float64 d with the sign of v − r: zero exactly when v = r, NaN when r is
+// not a rounding of a finite v (an operand was Inf or NaN: the result is
+// exact). It returns the encoding, the canonical NaN for a NaN r.
+//
+// v lies in the binary32 interval between r and its neighbour on d's side,
+// so the answer is r, or that neighbour when the mode rounds toward it: one
+// step of the encoding, +1 to move the magnitude up (from ±0 to the smallest
+// subnormal, from MaxFinite to Inf), −1 to move it down (from Inf to
+// MaxFinite: an RN overflow whose v is finite). There is no branch: d's sign
+// is as unpredictable as the operands (see toOdd).
+func stepNearest(r float32, d float64, m Mode) uint32 {
+	z := math.Float32bits(r)
+	ud := math.Float64bits(d)
+	if ud<<1-1 < f64InfBits<<1 { // d ≠ 0 and not NaN, on the bits
+		z += nearestStep[m&3][ud>>63][z>>31]
+	}
+	if z&f32.AbsMask > f32.InfBits {
+		z = canonicalNaN
+	}
+	return z
+}
+
+// nearestStep[m][sd][sr] is the step of stepNearest in mode m for an
+// error of sign bit sd and a result of sign bit sr (0, +1, or −1 as
+// 0xffffffff): RZ moves the magnitude down when v is nearer zero than r
+// (sd ≠ sr); RU moves up in value when v > r (sd = 0), RD down when v < r
+// (sd = 1); RN never moves.
+var nearestStep = [4][2][2]uint32{
+	RN: {},
+	RZ: {{0, minusOne}, {minusOne, 0}},
+	RU: {{1, minusOne}, {0, 0}},
+	RD: {{0, 0}, {minusOne, 1}},
+}
+
+const minusOne = 0xffffffff // −1 as a step of an encoding
+
+// addHost is Add32 on the host: r = x + y rounded to nearest (fact 1); in a
+// directed mode the sign of v − r, v = x + y exact, is that of
+// (s − r) + e, where s = x + y in binary64 and e its TwoSum error (fact
+// 3). s − r is exact: s and r are roundings of v to 53 and 24 bits, within a
+// factor 2 of each other (Sterbenz), or r = ±Inf from an overflow, where
+// s − r = ∓Inf is on the correct side; the final add rounds to nearest and
+// so keeps the sign of the exact v − r.
 func addHost(x, y uint32, m Mode, ftz bool) uint32 {
 	checkMode(m)
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
+	r := f32v(x) + f32v(y)
 	var z uint32
 	if m == RN {
-		z = canon(f32v(x) + f32v(y)) // fact 1
+		z = canon(r)
 	} else {
 		a, b := wide(x), wide(y)
 		s := a + b
-		if s == 0 { // exact: x = -y, or both zeros (fact 2)
-			return zeroSum(x, y, m)
+		z = stepNearest(r, (s-float64(r))+twoSumErr(a, b, s), m)
+		if z&f32.AbsMask == 0 { // a binary32 sum is zero only when exact (fact 2)
+			z = zeroSum(x, y, m)
 		}
-		z = narrow(toOdd(s, twoSumErr(a, b, s)), m)
 	}
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
@@ -207,28 +251,25 @@ func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// divHost is Div32 on the host: q = x/y rounded to binary64, its error's
-// sign from the exact remainder x − q·y (fact 3): (x/y − q) = rem/y.
+// divHost is Div32 on the host: r = x/y rounded to nearest (fact 1); in a
+// directed mode the sign of x/y − r is that of the remainder x − r·y,
+// exact in binary64 by math.FMA (fact 3), times y's sign. Special operands
+// give a zero or NaN remainder (exact results: no step); an overflow to
+// r = ±Inf gives ∓Inf on the correct side, an underflow to r = ±0 the
+// remainder x itself.
 func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 	checkMode(m)
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
+	r := f32v(x) / f32v(y)
 	var z uint32
 	if m == RN {
-		z = canon(f32v(x) / f32v(y)) // fact 1
+		z = canon(r)
 	} else {
-		a, b := wide(x), wide(y)
-		q := a / b
-		if q == 0 || q-q != 0 { // ±0, ±Inf, NaN: the exact results of special operands
-			z = narrow(q, m)
-		} else {
-			// x/y − q = (x − q·y)/y: the remainder (exact) with y's sign
-			// flipped in, on the bits (no branch on the sign).
-			rem := math.FMA(-q, b, a)
-			e := math.Float64frombits(math.Float64bits(rem) ^ math.Float64bits(b)&f64SignMask)
-			z = narrow(toOdd(q, e), m)
-		}
+		// y's sign flipped into the remainder on the bits (no branch).
+		rem := math.FMA(-float64(r), wide(y), wide(x))
+		z = stepNearest(r, math.Float64frombits(math.Float64bits(rem)^uint64(y&f32.SignMask)<<32), m)
 	}
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
@@ -239,24 +280,23 @@ func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// sqrtHost is Sqrt32 on the host: s = √x rounded to binary64, its error's
-// sign that of the exact remainder x − s·s (fact 3). A square root of a
-// binary32 is never below 2^-75, so .ftz only reads the input.
+// sqrtHost is Sqrt32 on the host: r = √x rounded to nearest through
+// binary64 (fact 1: double rounding is innocuous for √, 53 ≥ 2·24 + 2); in
+// a directed mode the sign of √x − r is that of the remainder x − r·r,
+// exact by math.FMA (fact 3); ±0, +Inf and NaN give a zero or NaN
+// remainder (exact results). A square root of a binary32 is never below
+// 2^-75, so .ftz only reads the input.
 func sqrtHost(x uint32, m Mode, ftz bool) uint32 {
 	checkMode(m)
 	if ftz {
 		x = ftzInput(x)
 	}
 	a := wide(x)
-	s := math.Sqrt(a)
+	r := float32(math.Sqrt(a))
 	if m == RN {
-		return canon(float32(s)) // fact 1: double rounding is innocuous for √ (53 ≥ 2·24 + 2)
+		return canon(r)
 	}
-	e := math.FMA(-s, s, a)
-	if s == 0 || s-s != 0 { // ±0, +Inf, NaN
-		e = 0
-	}
-	return narrow(toOdd(s, e), m)
+	return stepNearest(r, math.FMA(-float64(r), float64(r), a), m)
 }
 
 // fmaHost is Fma32 on the host: the product p = x·y is exact in binary64,
