@@ -76,9 +76,14 @@ func fmaFast(a, b, c uint32) (uint32, bool) {
 // it through their polynomials, values staying in floating-point registers
 // (the ok tests read the bits off the critical path), and check the
 // conjunction of the oks once, at the end.
-func fmaF(a, b, c float32) (float32, bool) {
+func fmaF(a, b, c float32) (float32, bool) { return fmaW(a, b, float64(c)) }
+
+// fmaW is fmaF with the addend c given as a float64, which must hold a
+// binary32 value exactly: the kernels pass integers computed on the host
+// without a round trip through float32.
+func fmaW(a, b float32, c float64) (float32, bool) {
 	p := float64(float64(a) * float64(b)) // exact; the conversion keeps it from fusing with the add
-	s := p + float64(c)
+	s := p + c
 	u := math.Float64bits(s)
 	const lo = 1023 - 125 // binary64 biased exponent of 2^-125
 	return float32(s), u>>52&0x7ff-lo < 1023+128-lo && u&(1<<29-1) != 1<<28

@@ -1,6 +1,7 @@
 package fp
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -107,6 +108,24 @@ func TestFastKernels(t *testing.T) {
 		{"logf", func(x uint32) (uint32, bool) { return logfFast(x, false) }, logfSeq},
 		{"log10f", func(x uint32) (uint32, bool) { return logfFast(x, true) }, log10fSeq},
 		{"log2f", log2fFast, log2fSeq},
+		{"sinf", sinfFast, func(x uint32, ftz bool) uint32 {
+			r, q := trigReduce(x, ftz)
+			return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
+		}},
+		{"cosf", cosfFast, func(x uint32, ftz bool) uint32 {
+			r, q := trigReduce(x, ftz)
+			q++
+			return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
+		}},
+		{"sincosf.s", func(x uint32) (uint32, bool) { s, _, ok := sincosfFast(x); return s, ok }, func(x uint32, ftz bool) uint32 {
+			r, q := trigReduce(x, ftz)
+			return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
+		}},
+		{"sincosf.c", func(x uint32) (uint32, bool) { _, c, ok := sincosfFast(x); return c, ok }, func(x uint32, ftz bool) uint32 {
+			r, q := trigReduce(x, ftz)
+			q++
+			return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
+		}},
 	}
 	step := uint64(257)
 	if testflag.Exhaustive() {
@@ -133,4 +152,55 @@ func TestFastKernels(t *testing.T) {
 			t.Logf("%s: fast path taken on %d of %d inputs", k.name, fast, (1<<32+step-1)/step)
 		})
 	}
+}
+
+// TestPowfFast compares powf's fast path with its sequence on random
+// argument pairs where the fast path answers: x of every binade (and powers
+// of 2, near 1 and near the binade boundary at 1/√2), y over [−40, 40],
+// integers, halves and every binade; fastArithN pairs (64 times as many in
+// the exhaustive tier), both .ftz settings.
+func TestPowfFast(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, seed^0x706f7766))
+	n := fastArithN
+	if testflag.Exhaustive() {
+		n <<= 6
+	}
+	fails, fast := 0, 0
+	for range n {
+		var x, y uint32
+		switch r.IntN(4) {
+		case 0:
+			x = r.Uint32() & 0x7fffffff
+		case 1:
+			x = uint32(1+r.IntN(254)) << 23
+		case 2:
+			x = f32.OneBits + uint32(r.IntN(1<<12)) - 1<<11
+		default:
+			x = 0x3f3504f3 + uint32(r.IntN(1<<8)) - 1<<7
+		}
+		switch r.IntN(4) {
+		case 0:
+			y = math.Float32bits(float32(r.Float64()*80 - 40))
+		case 1:
+			y = math.Float32bits(float32(r.IntN(81) - 40))
+		case 2:
+			y = math.Float32bits(float32(r.IntN(161)-80) / 2)
+		default:
+			y = r.Uint32()
+		}
+		z, ok := powfFast(x, y)
+		if !ok {
+			continue
+		}
+		fast++
+		for _, ftz := range []bool{false, true} {
+			if want := powfSeq(x, y, ftz); z != want && fails < 10 {
+				fails++
+				t.Errorf("powf fast path(%s, %s) ftz=%v = %s, sequence %s (seed %d)", f32.Format(x), f32.Format(y), ftz, f32.Format(z), f32.Format(want), seed)
+			}
+		}
+	}
+	t.Logf("powf: fast path taken on %d of %d pairs", fast, n)
 }

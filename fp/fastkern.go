@@ -24,16 +24,22 @@ func normalArg(x uint32) bool { return x&f32.ExpMask-f32.MinNormalBits < f32.Exp
 // expFast is expKernel's fast path for normal x, the same sequence:
 //
 //	t = fma.rn(x, scale, 0.5)                fmaF
-//	t = cvt.sat(t)                           a clamp (t is not NaN)
-//	j = fma.rm(t, 252, 0x1.800002p+23)       12582913 + ⌊252·t⌋, see below
-//	k = add(j, -0x1.8000fep+23)              exact (integers below 2^24)
+//	t = cvt.sat(t)                           }
+//	j = fma.rm(t, 252, 0x1.800002p+23)       } n = min(max(trunc(252·t), 0), 252)
+//	k = add(j, -0x1.8000fep+23)              k = n − 126, exact
 //	r = fma.rn(x, hi, -k); r = fma.rn(x, lo, r)
-//	ex2.approx.ftz(r) · 2^k                  mulF
+//	ex2.approx.ftz(r) · 2^k                  mulF; 2^k's encoding is (n+1)<<23
 //
-// fma.rm: after cvt.sat, t is +0 or in [2^-125, 1] (fmaF's ok excludes
-// smaller magnitudes, so .ftz does not change t), the exact 252·t +
-// 12582913 lies in [2^23, 2^24), where binary32's spacing is 1, so rounding
-// it down is 12582913 + ⌊252·t⌋; 252·t is exact in binary64 (32 bits).
+// cvt.sat and fma.rm: after the clamp, t is +0 or in [2^-125, 1] (fmaF's ok
+// excludes smaller magnitudes, so .ftz does not change t), the exact 252·t
+// + 12582913 lies in [2^23, 2^24), where binary32's spacing is 1, so
+// rounding it down is j = 12582913 + n, n = ⌊252·t⌋ ∈ [0, 252], and k = j −
+// 12583039 = n − 126 exactly; j's encoding shifted left by 23 keeps the low
+// 9 bits of its significand, 1 + n, in the exponent field: 2^k. ⌊252·t⌋ is
+// monotonic in t, so clamping it to [0, 252] is clamping t to [0, 1] first;
+// 252·t is exact in binary64 (at most 30 bits) and below 2^31 in magnitude
+// (|t| < 2 for |x| < 128), and its truncation toward zero equals ⌊252·t⌋
+// wherever the clamp keeps it (t ≥ 0).
 //
 // Arguments of magnitude 128 or more (±Inf included) end in closed form:
 // for x ≥ 128, t ≥ 128·scale + 1/2 > 1 saturates, k = 126, r = x·hi − 126 ≥
@@ -50,13 +56,11 @@ func expFast(x uint32, c expConsts) (uint32, bool) {
 	ok := normalArg(x)
 	xf := math.Float32frombits(x)
 	t, ok1 := fmaF(xf, math.Float32frombits(c.scale), 0.5)
-	t = max(0, min(t, 1)) // cvt.sat: t is not NaN
-	jf := float32(12582913 + math.Floor(float64(t)*252))
-	k := jf + math.Float32frombits(0xcb40007f)
-	r, ok2 := fmaF(xf, math.Float32frombits(c.hi), -k)
+	n := min(max(int32(float64(t)*252), 0), 252)
+	r, ok2 := fmaW(xf, math.Float32frombits(c.hi), float64(126-n))
 	r, ok3 := fmaF(xf, math.Float32frombits(c.lo), r)
 	e := math.Float32frombits(ptx.Ex2Approx(math.Float32bits(r), true))
-	z, ok4 := mulF(e, math.Float32frombits(math.Float32bits(jf)<<23))
+	z, ok4 := mulF(e, math.Float32frombits(uint32(n+1)<<23))
 	return math.Float32bits(z), ok && ok1 && ok2 && ok3 && ok4
 }
 
@@ -143,4 +147,167 @@ func log2fFast(x uint32) (uint32, bool) {
 	r, ok4 := fmaF(f, math.Float32frombits(log2e), q)
 	r, ok5 := addF(e, r) // e may be +0
 	return math.Float32bits(r), ok && ok1 && ok2 && ok3 && ok4 && ok5
+}
+
+// trigReduceFast is trigReduce for normal x with |x| < 105615 (the
+// Cody–Waite branch), on host floating point:
+//
+//	t = mul.rn(x, 2/π)                       mulF
+//	q = cvt.rni.s32.f32(t)                   math.RoundToEven: exact, |t| < 2^17
+//	qf = cvt.rn.f32.s32(q)                   exact, |q| < 2^24
+//	r = fma.rn(qf, -π/2 hi, x), then mid, lo fmaF
+//
+// For q = 0 trigReduce answers r = x at once; the fmas give x too (+0·c +
+// x = x for x ≠ 0), so no branch is needed.
+func trigReduceFast(x uint32) (r float32, q uint32, ok bool) {
+	xf := math.Float32frombits(x)
+	t, ok := mulF(xf, math.Float32frombits(twoOverPiF32))
+	qi := int32(math.RoundToEven(float64(t)))
+	qf := float32(qi)
+	r, ok1 := fmaF(qf, math.Float32frombits(negPio2Hi), xf)
+	r, ok2 := fmaF(qf, math.Float32frombits(negPio2Mid), r)
+	r, ok3 := fmaF(qf, math.Float32frombits(negPio2Lo), r)
+	return r, uint32(qi), ok && ok1 && ok2 && ok3 && normalArg(x) && x&f32.AbsMask < trigSlowMin
+}
+
+// sincosPolyFast is sincosfBits' pair of polynomials on the reduced r, both
+// computed (the quadrant selects among them without a branch that the
+// random quadrant would mispredict): s ≈ sin r and c ≈ cos r before the
+// quadrant's swap and negations. fma.rn(x2, r, +0) is mul.rn(x2, r): equal
+// for the nonzero products mulF accepts.
+func sincosPolyFast(r float32) (s, c float32, ok bool) {
+	x2, ok := mulF(r, r)
+	cp, ok1 := fmaF(math.Float32frombits(cosC0), x2, math.Float32frombits(cosC1))
+	cp, ok2 := fmaF(cp, x2, math.Float32frombits(cosC2))
+	cp, ok3 := fmaF(cp, x2, math.Float32frombits(cosC3))
+	cp, ok4 := fmaF(cp, x2, 1)
+	t, ok5 := mulF(x2, r)
+	sp, ok6 := fmaF(math.Float32frombits(sinC0), x2, math.Float32frombits(sinC1))
+	sp, ok7 := fmaF(sp, x2, math.Float32frombits(sinC2))
+	sp, ok8 := fmaF(sp, t, r)
+	return sp, cp, ok && ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8
+}
+
+// quadrant returns the results of sinf (q) or cosf (q+1) from the
+// polynomials' s and c: c when q is odd, s when even, negated (a sign flip:
+// the fast paths' values are normal) when q&2 is set.
+func quadrant(s, c float32, q uint32) uint32 {
+	z := math.Float32bits(s)
+	if q&1 != 0 {
+		z = math.Float32bits(c)
+	}
+	return z ^ q>>1<<31
+}
+
+// sinfFast is sinfBits for normal x with |x| < 105615.
+func sinfFast(x uint32) (uint32, bool) {
+	r, q, ok := trigReduceFast(x)
+	s, c, ok1 := sincosPolyFast(r)
+	return quadrant(s, c, q), ok && ok1
+}
+
+// cosfFast is cosfBits for normal x with |x| < 105615.
+func cosfFast(x uint32) (uint32, bool) {
+	r, q, ok := trigReduceFast(x)
+	s, c, ok1 := sincosPolyFast(r)
+	return quadrant(s, c, q+1), ok && ok1
+}
+
+// sincosfFast is sincosfBits for normal x with |x| < 105615.
+func sincosfFast(x uint32) (s, c uint32, ok bool) {
+	r, q, ok := trigReduceFast(x)
+	sp, cp, ok1 := sincosPolyFast(r)
+	return quadrant(sp, cp, q), quadrant(sp, cp, q+1), ok && ok1
+}
+
+// addZ is addF that also accepts an exact zero sum: a binary32 sum of
+// operands that are not subnormal is zero only when it is exact, and the
+// host's zero has IEEE 754's sign in RN (+0 unless both operands are −0),
+// as add.rn's has; .ftz does not touch a zero.
+func addZ(a, b float32) (float32, bool) {
+	z := a + b
+	u := math.Float32bits(z) & f32.AbsMask
+	return z, u-2<<23 < f32.InfBits-2<<23 || u == 0
+}
+
+// fmaZ is fmaF that also accepts an exact zero result (p + c = 0 with p
+// exact): binary64 gives it IEEE 754's sign in RN, as fma.rn does, and the
+// float32 conversion keeps it.
+func fmaZ(a, b, c float32) (float32, bool) {
+	z, ok := fmaF(a, b, c)
+	return z, ok || math.Float32bits(z)&f32.AbsMask == 0 && float64(float64(a)*float64(b))+float64(c) == 0
+}
+
+// powfFast is powf for positive normal x ≠ 1 and normal y, where the
+// kernel's special-case selection returns its main result r: the same
+// sequence on the host (fmaF, mulF, addZ), with
+//
+//	xs = |x|, e0 = 0                         x is normal: no scaling
+//	e = fma.rn(cvt.rn.f32.s32(r4), 2^-23, 0) exact: r4 has at most 9 significant bits
+//	cvt.rni.f32.f32 z                        math.RoundToEven (exact)
+//	cvt.rzi.s32.f32 n                        a conversion of an integer with |n| ≤ 152
+//	|z| > 152                                +Inf for z > 0, +0 for z < 0, as the kernel
+//	neg.f32                                  a sign flip (its operands here are normal or zero)
+//
+// rcp.approx.ftz is ptx.RcpApprox itself.
+func powfFast(x, y uint32) (uint32, bool) {
+	ok := normalArg(x) && x < f32.SignMask && x != f32.OneBits && normalArg(y)
+	fv := math.Float32frombits
+	r4 := (x - 0x3f3504f3) & 0xff800000
+	m := fv(x - r4)
+	e := float32(int32(r4)) * 0x1p-23
+	fm1 := m - 1 // exact (Sterbenz), zero when x is a power of 2
+	mp1 := m + 1 // in [1.7, 2.5): normal
+	rc := fv(ptx.RcpApprox(math.Float32bits(mp1), true))
+	u, ok1 := mulF(fm1+fm1, rc) // fm1 + fm1 exact
+	u2, ok2 := mulF(u, u)
+	t, ok3 := addZ(fm1, -u)
+	t, ok4 := fmaZ(-u, fm1, t+t) // t + t exact
+	ul, ok5 := mulF(rc, t)
+	p, ok6 := fmaF(fv(0x3a2c32e4), u2, fv(0x3b52e7db))
+	p, ok7 := fmaF(p, u2, fv(0x3c93bb73))
+	p, ok8 := fmaF(p, u2, fv(0x3df6384f))
+	p, ok9 := mulF(p, u2)
+	hi, ok10 := fmaF(u, fv(log2e), e)
+	eh, ok11 := addZ(e, -hi)
+	s, ok12 := fmaZ(u, fv(log2e), eh)
+	s, ok13 := fmaZ(ul, fv(log2e), s)
+	s, ok14 := fmaZ(u, fv(0x32a55e34), s)
+	p3, ok15 := mulF(p, 3)
+	s, ok16 := fmaZ(p3, ul, s)
+	lo, ok17 := fmaZ(p, u, s)
+	l, ok18 := addZ(hi, lo)
+	lh, ok19 := addZ(l, -hi)
+	ll, ok20 := addZ(lo, -lh)
+	ok = ok && ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8 && ok9 && ok10 &&
+		ok11 && ok12 && ok13 && ok14 && ok15 && ok16 && ok17 && ok18 && ok19 && ok20
+
+	yf := fv(y)
+	z, ok1 := mulF(l, yf)
+	zl, ok2 := fmaZ(l, yf, -z)
+	zl, ok3 = fmaZ(ll, yf, zl)
+	n := float32(math.RoundToEven(float64(z)))
+	zn, ok4 := addZ(z, -n)
+	fr, ok5 := addZ(zl, zn)
+	q, ok6 := fmaF(fv(0x391fcb8e), fr, fv(0x3aaf85ed))
+	q, ok7 = fmaF(q, fr, fv(0x3c1d9856))
+	q, ok8 = fmaF(q, fr, fv(0x3d6357bb))
+	q, ok9 = fmaF(q, fr, fv(0x3e75fdec))
+	q, ok10 = fmaF(q, fr, fv(ln2))
+	q, ok11 = fmaF(q, fr, 1)
+	ok = ok && ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8 && ok9 && ok10 && ok11
+	if math.Float32bits(z)&f32.AbsMask > 0x43180000 { // |z| > 152
+		if z < 0 {
+			return f32.ZeroBits, ok
+		}
+		return f32.InfBits, ok
+	}
+	ni := uint32(int32(n))
+	b := uint32(0x83000000) // -0x1p-121 as an exponent offset
+	if n > 0 {
+		b = 0
+	}
+	r, ok12 := mulF(q, fv(b+0x7f000000))
+	r, ok13 = mulF(r, fv(ni<<23-b))
+	return math.Float32bits(r), ok && ok12 && ok13
 }

@@ -66,8 +66,17 @@ func Powf(x, y float32) float32 { return Flags{}.Powf(x, y) }
 // y·log2|x| as a double-float z + zl, n = rint(z), 2^(z−n+zl) by a degree-6
 // polynomial, and the scaling by 2^n in two multiplies (2^n may not be
 // representable). The special cases of C99 Annex F F.9.4.4 follow on
-// predicates of the inputs.
+// predicates of the inputs. powfFast (fastkern.go) answers the common
+// arguments; powfSeq is the sequence.
 func powf(x, y uint32, ftz bool) uint32 {
+	if r, ok := powfFast(x, y); ok { // fastkern.go
+		return r
+	}
+	return powfSeq(x, y, ftz)
+}
+
+// powfSeq is powf's sequence, instruction by instruction.
+func powfSeq(x, y uint32, ftz bool) uint32 {
 	const one = f32.OneBits
 
 	// odd = |y − 2·trunc(y/2)|, 1 exactly when y is an odd integer.

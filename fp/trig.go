@@ -55,11 +55,17 @@ func sincosPoly(r uint32, odd, neg, ftz bool) uint32 {
 }
 
 func sinfBits(ux uint32, ftz bool) uint32 {
+	if z, ok := sinfFast(ux); ok { // fastkern.go
+		return z
+	}
 	r, q := trigReduce(ux, ftz)
 	return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
 }
 
 func cosfBits(ux uint32, ftz bool) uint32 {
+	if z, ok := cosfFast(ux); ok { // fastkern.go
+		return z
+	}
 	r, q := trigReduce(ux, ftz)
 	q++
 	return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
@@ -68,6 +74,9 @@ func cosfBits(ux uint32, ftz bool) uint32 {
 // sincosfBits is the sincosf_ kernel: both polynomials, then a selection
 // and neg.f32 (not an fma with -1 as in sinf_ and cosf_).
 func sincosfBits(ux uint32, ftz bool) (s, c uint32) {
+	if s, c, ok := sincosfFast(ux); ok { // fastkern.go
+		return s, c
+	}
 	r, q := trigReduce(ux, ftz)
 	x2 := mulRN(r, r, ftz)
 	cp := fmaRN(cosC0, x2, cosC1, ftz)
