@@ -34,7 +34,7 @@ import (
 func (fl Flags) Div(x, y float32) float32 { return fromBits(fl.div(toBits(x), toBits(y))) }
 
 // Div returns x/y under nvcc's default flags (Flags{}.Div): div.rn.f32.
-func Div(x, y float32) float32 { return fromBits(rounding.Div32RN(toBits(x), toBits(y))) }
+func Div(x, y float32) float32 { return rounding.DivRN(x, y) }
 
 func (fl Flags) div(x, y uint32) uint32 {
 	switch {
@@ -83,7 +83,7 @@ func Fdividef(x, y float32) float32 { return Flags{}.Fdividef(x, y) }
 func (fl Flags) Rcp(x float32) float32 { return fromBits(fl.rcp(toBits(x))) }
 
 // Rcp returns 1.0f/x under nvcc's default flags (Flags{}.Rcp): rcp.rn.f32.
-func Rcp(x float32) float32 { return fromBits(rounding.Rcp32RN(toBits(x))) }
+func Rcp(x float32) float32 { return rounding.RcpRN(x) }
 
 func (fl Flags) rcp(x uint32) uint32 {
 	if fl.ApproxDiv {
@@ -150,7 +150,7 @@ func RcpSqrt(x float32) float32 { return Flags{}.RcpSqrt(x) }
 func (fl Flags) Sqrtf(x float32) float32 { return fromBits(fl.sqrt(toBits(x))) }
 
 // Sqrtf returns sqrtf(x) under nvcc's default flags (Flags{}.Sqrtf).
-func Sqrtf(x float32) float32 { return fromBits(rounding.Sqrt32RN(toBits(x))) }
+func Sqrtf(x float32) float32 { return rounding.SqrtRN(x) }
 
 func (fl Flags) sqrt(x uint32) uint32 {
 	if fl.ApproxSqrt {

@@ -27,7 +27,7 @@ import "github.com/cudafp/cudafp/rounding"
 func (fl Flags) Add(x, y float32) float32 { return fromBits(add(toBits(x), toBits(y), fl.FTZ)) }
 
 // Add returns x+y under nvcc's default flags (Flags{}.Add).
-func Add(x, y float32) float32 { return fromBits(rounding.Add32RN(toBits(x), toBits(y))) }
+func Add(x, y float32) float32 { return rounding.AddRN(x, y) }
 
 // Sub returns x-y as compiled by nvcc under fl: sub.f32 (sub.rn.f32 with
 // -fmad=false), IEEE round to nearest even.
@@ -49,7 +49,7 @@ func Add(x, y float32) float32 { return fromBits(rounding.Add32RN(toBits(x), toB
 func (fl Flags) Sub(x, y float32) float32 { return fromBits(sub(toBits(x), toBits(y), fl.FTZ)) }
 
 // Sub returns x-y under nvcc's default flags (Flags{}.Sub).
-func Sub(x, y float32) float32 { return fromBits(rounding.Sub32RN(toBits(x), toBits(y))) }
+func Sub(x, y float32) float32 { return rounding.SubRN(x, y) }
 
 // Mul returns x*y as compiled by nvcc under fl: mul.f32 (mul.rn.f32 with
 // -fmad=false), IEEE round to nearest even.
@@ -70,7 +70,7 @@ func Sub(x, y float32) float32 { return fromBits(rounding.Sub32RN(toBits(x), toB
 func (fl Flags) Mul(x, y float32) float32 { return fromBits(mul(toBits(x), toBits(y), fl.FTZ)) }
 
 // Mul returns x*y under nvcc's default flags (Flags{}.Mul).
-func Mul(x, y float32) float32 { return fromBits(rounding.Mul32RN(toBits(x), toBits(y))) }
+func Mul(x, y float32) float32 { return rounding.MulRN(x, y) }
 
 // MulAdd returns x*y+z as compiled by nvcc under fl: fma.rn.f32 (one
 // rounding) with -fmad=true, mul.rn.f32 then add.rn.f32 (two roundings) with

@@ -223,7 +223,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fadd" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x + y " + roundWords(m) + ". It emulates __fadd" + sfx + ", which nvcc compiles to " + ptxArith("add") + "; unlike x + y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Add(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "fromBits(rounding.Add32RN(bits(x), bits(y)))"),
+			dflt:    rnDefault(m, "rounding.AddRN(x, y)"),
 			rows: []row{
 				nanRow,
 				{"@(+Inf, -Inf) = @(-Inf, +Inf) = " + canonNaN, []tc{c(cNaN, pInf, nInf), c(cNaN, nInf, pInf)}},
@@ -238,7 +238,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fsub" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x - y " + roundWords(m) + ". It emulates __fsub" + sfx + ", which nvcc compiles to " + ptxArith("sub") + "; unlike x - y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Sub(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "fromBits(rounding.Sub32RN(bits(x), bits(y)))"),
+			dflt:    rnDefault(m, "rounding.SubRN(x, y)"),
 			rows: []row{
 				nanRow,
 				{"@(+Inf, +Inf) = @(-Inf, -Inf) = " + canonNaN, []tc{c(cNaN, pInf, pInf), c(cNaN, nInf, nInf)}},
@@ -253,7 +253,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fmul" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x · y " + roundWords(m) + ". It emulates __fmul" + sfx + ", which nvcc compiles to " + ptxArith("mul") + "; unlike x * y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Mul(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "fromBits(rounding.Mul32RN(bits(x), bits(y)))"),
+			dflt:    rnDefault(m, "rounding.MulRN(x, y)"),
 			rows: []row{
 				nanRow,
 				{"@(±0, ±Inf) = @(±Inf, ±0) = " + canonNaN + "; with FTZ a subnormal counts as a zero", []tc{c(cNaN, pZero, pInf), c(cNaN, nInf, pZero), cf(pInf, cNaN, pMinSub, pInf)}},
@@ -294,7 +294,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fdiv" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x / y " + roundWords(m) + ". It emulates __fdiv" + sfx + ", which nvcc compiles to " + ptxArith("div") + " (a Newton–Raphson sequence with a slow path in SASS).",
 			body:    "fromBits(ptx.Div(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "fromBits(rounding.Div32RN(bits(x), bits(y)))"),
+			dflt:    rnDefault(m, "rounding.DivRN(x, y)"),
 			rows: []row{
 				nanRow,
 				{"@(±0, ±0) = @(±Inf, ±Inf) = " + canonNaN + "; with FTZ a subnormal counts as a zero", []tc{c(cNaN, pZero, nZero), c(cNaN, nInf, pInf), cf(pOne, cNaN, pMinSub, pMinSub)}},
@@ -310,7 +310,7 @@ func ieeeFuncs() []fn {
 			cuda: "__frcp" + sfx, in: f1, params: []string{"x"}, out: tF32,
 			summary: "returns 1 / x " + roundWords(m) + ". It emulates __frcp" + sfx + ", which nvcc compiles to rcp." + m.PTX() + ".f32 (rcp." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Rcp(bits(x), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "fromBits(rounding.Rcp32RN(bits(x)))"),
+			dflt:    rnDefault(m, "rounding.RcpRN(x)"),
 			rows: []row{
 				{"@(NaN) = " + canonNaN, []tc{c(cNaN, qNaN), c(cNaN, nNaN), c(cNaN, sNaN)}},
 				{"@(±0) = ±Inf; with FTZ, @(±subnormal) = ±Inf too", []tc{c(pInf, pZero), c(nInf, nZero), cf(ovP, pInf, pMinSub), cf(ovN, nInf, nMinSub)}},
@@ -323,7 +323,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fsqrt" + sfx, in: f1, params: []string{"x"}, out: tF32,
 			summary: "returns the square root of x " + roundWords(m) + ". It emulates __fsqrt" + sfx + ", which nvcc compiles to sqrt." + m.PTX() + ".f32 (sqrt." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Sqrt(bits(x), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "fromBits(rounding.Sqrt32RN(bits(x)))"),
+			dflt:    rnDefault(m, "rounding.SqrtRN(x)"),
 			rows: []row{
 				{"@(NaN) = " + canonNaN, []tc{c(cNaN, qNaN), c(cNaN, nNaN)}},
 				{"@(x) = " + canonNaN + " for x < 0, -Inf included; with FTZ, @(-subnormal) = -0", []tc{c(cNaN, nOne), c(cNaN, nInf), c(cNaN, nMax), cf(cNaN, nZero, nMinSub)}},

@@ -26,7 +26,7 @@ import (
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRN(x, y float32) float32 { return fromBits(rounding.Add32RN(bits(x), bits(y))) }
+func FaddRN(x, y float32) float32 { return rounding.AddRN(x, y) }
 
 // FaddRN is __fadd_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRN.
 func (t Target) FaddRN(x, y float32) float32 {
@@ -52,7 +52,7 @@ func (t Target) FaddRN(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRN(x, y float32) float32 { return fromBits(rounding.Sub32RN(bits(x), bits(y))) }
+func FsubRN(x, y float32) float32 { return rounding.SubRN(x, y) }
 
 // FsubRN is __fsub_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRN.
 func (t Target) FsubRN(x, y float32) float32 {
@@ -78,7 +78,7 @@ func (t Target) FsubRN(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRN(x, y float32) float32 { return fromBits(rounding.Mul32RN(bits(x), bits(y))) }
+func FmulRN(x, y float32) float32 { return rounding.MulRN(x, y) }
 
 // FmulRN is __fmul_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRN.
 func (t Target) FmulRN(x, y float32) float32 {
@@ -159,7 +159,7 @@ func (t Target) FmafIEEERN(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRN(x, y float32) float32 { return fromBits(rounding.Div32RN(bits(x), bits(y))) }
+func FdivRN(x, y float32) float32 { return rounding.DivRN(x, y) }
 
 // FdivRN is __fdiv_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRN.
 func (t Target) FdivRN(x, y float32) float32 {
@@ -182,7 +182,7 @@ func (t Target) FdivRN(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRN(x float32) float32 { return fromBits(rounding.Rcp32RN(bits(x))) }
+func FrcpRN(x float32) float32 { return rounding.RcpRN(x) }
 
 // FrcpRN is __frcp_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRN.
 func (t Target) FrcpRN(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RN, t.FTZ)) }
@@ -203,7 +203,7 @@ func (t Target) FrcpRN(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRN(x float32) float32 { return fromBits(rounding.Sqrt32RN(bits(x))) }
+func FsqrtRN(x float32) float32 { return rounding.SqrtRN(x) }
 
 // FsqrtRN is __fsqrt_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRN.
 func (t Target) FsqrtRN(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RN, t.FTZ)) }

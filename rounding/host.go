@@ -348,24 +348,55 @@ func roundIntHost(x uint32, m Mode, ftz bool) uint32 {
 // The RN entries below are Add32, Sub32, Mul32, Div32, Rcp32 and Sqrt32 in
 // mode RN without .ftz, written without calls so that the Go compiler
 // inlines them into their callers: a call costs more than the operation.
-// The default-target _rn intrinsics and fp's default-flag operators use
-// them; everything else takes the general functions.
+// The float32 forms (AddRN, …) keep the values in floating-point registers;
+// the encoding forms (Add32RN, …) serve callers that hold encodings. The
+// default-target _rn intrinsics and fp's default-flag operators use them;
+// everything else takes the general functions.
 
-// Add32RN is Add32(x, y, RN, false): host binary32 addition (fact 1).
+// CanonNaN returns z, or the canonical NaN (encoding 0x7fffffff) when z is
+// a NaN: the NaN every binary32 operation of the device returns.
+func CanonNaN(z float32) float32 {
+	if z != z {
+		return f32v(canonicalNaN)
+	}
+	return z
+}
+
+// AddRN is Add32(x, y, RN, false) on float32 values: host binary32
+// addition (fact 1).
+func AddRN(x, y float32) float32 { return CanonNaN(x + y) }
+
+// SubRN is Sub32(x, y, RN, false) on float32 values (fact 1).
+func SubRN(x, y float32) float32 { return CanonNaN(x - y) }
+
+// MulRN is Mul32(x, y, RN, false) on float32 values (fact 1). The
+// conversion keeps the product from fusing with a caller's add (fact 5).
+func MulRN(x, y float32) float32 { return CanonNaN(float32(x * y)) }
+
+// DivRN is Div32(x, y, RN, false) on float32 values (fact 1).
+func DivRN(x, y float32) float32 { return CanonNaN(x / y) }
+
+// RcpRN is Rcp32(x, RN, false) on float32 values (fact 1).
+func RcpRN(x float32) float32 { return CanonNaN(1 / x) }
+
+// SqrtRN is Sqrt32(x, RN, false) on float32 values: the binary64 root
+// rounded to binary32 (fact 1: double rounding is innocuous for √).
+func SqrtRN(x float32) float32 { return CanonNaN(float32(math.Sqrt(float64(x)))) }
+
+// Add32RN is AddRN on encodings.
 func Add32RN(x, y uint32) uint32 { return canon(f32v(x) + f32v(y)) }
 
-// Sub32RN is Sub32(x, y, RN, false): host binary32 subtraction (fact 1).
+// Sub32RN is SubRN on encodings.
 func Sub32RN(x, y uint32) uint32 { return canon(f32v(x) - f32v(y)) }
 
-// Mul32RN is Mul32(x, y, RN, false): host binary32 multiplication (fact 1).
+// Mul32RN is MulRN on encodings.
 func Mul32RN(x, y uint32) uint32 { return canon(f32v(x) * f32v(y)) }
 
-// Div32RN is Div32(x, y, RN, false): host binary32 division (fact 1).
+// Div32RN is DivRN on encodings.
 func Div32RN(x, y uint32) uint32 { return canon(f32v(x) / f32v(y)) }
 
-// Rcp32RN is Rcp32(x, RN, false): host binary32 division of 1 (fact 1).
+// Rcp32RN is RcpRN on encodings.
 func Rcp32RN(x uint32) uint32 { return canon(1 / f32v(x)) }
 
-// Sqrt32RN is Sqrt32(x, RN, false): the binary64 root rounded to binary32
-// (fact 1: double rounding is innocuous for √).
+// Sqrt32RN is SqrtRN on encodings.
 func Sqrt32RN(x uint32) uint32 { return canon(float32(math.Sqrt(wide(x)))) }

@@ -272,6 +272,23 @@ var rnEntries = []struct {
 	{"Div32RN", rounding.Div32RN, func(x, y uint32) uint32 { return rounding.Div32Int(x, y, rounding.RN, false) }},
 	{"Rcp32RN", func(x, _ uint32) uint32 { return rounding.Rcp32RN(x) }, func(x, _ uint32) uint32 { return rounding.Rcp32Int(x, rounding.RN, false) }},
 	{"Sqrt32RN", func(x, _ uint32) uint32 { return rounding.Sqrt32RN(x) }, func(x, _ uint32) uint32 { return rounding.Sqrt32Int(x, rounding.RN, false) }},
+	{"AddRN", onFloats(rounding.AddRN), func(x, y uint32) uint32 { return rounding.Add32Int(x, y, rounding.RN, false) }},
+	{"SubRN", onFloats(rounding.SubRN), func(x, y uint32) uint32 { return rounding.Sub32Int(x, y, rounding.RN, false) }},
+	{"MulRN", onFloats(rounding.MulRN), func(x, y uint32) uint32 { return rounding.Mul32Int(x, y, rounding.RN, false) }},
+	{"DivRN", onFloats(rounding.DivRN), func(x, y uint32) uint32 { return rounding.Div32Int(x, y, rounding.RN, false) }},
+	{"RcpRN", onFloat(rounding.RcpRN), func(x, _ uint32) uint32 { return rounding.Rcp32Int(x, rounding.RN, false) }},
+	{"SqrtRN", onFloat(rounding.SqrtRN), func(x, _ uint32) uint32 { return rounding.Sqrt32Int(x, rounding.RN, false) }},
+}
+
+// onFloats and onFloat run a float32 entry on encodings.
+func onFloats(f func(x, y float32) float32) func(x, y uint32) uint32 {
+	return func(x, y uint32) uint32 {
+		return math.Float32bits(f(math.Float32frombits(x), math.Float32frombits(y)))
+	}
+}
+
+func onFloat(f func(x float32) float32) func(x, y uint32) uint32 {
+	return func(x, _ uint32) uint32 { return math.Float32bits(f(math.Float32frombits(x))) }
 }
 
 func TestHostMatchesIntegerBinary(t *testing.T) {
