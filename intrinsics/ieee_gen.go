@@ -104,7 +104,9 @@ func (t Target) FmulRN(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRN(x, y, z float32) float32 { return Target{}.FmafRN(x, y, z) }
+func FmafRN(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RN, false))
+}
 
 // FmafRN is __fmaf_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRN.
 func (t Target) FmafRN(x, y, z float32) float32 {
@@ -132,7 +134,9 @@ func (t Target) FmafRN(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_rn ignores -ftz=true, and nvcc emits fma.rn.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERN(x, y, z float32) float32 { return Target{}.FmafIEEERN(x, y, z) }
+func FmafIEEERN(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RN, false))
+}
 
 // FmafIEEERN is __fmaf_ieee_rn compiled for t; t does not change it; see the function FmafIEEERN.
 func (t Target) FmafIEEERN(x, y, z float32) float32 {
@@ -227,7 +231,9 @@ func (t Target) FsqrtRN(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), r
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRZ(x, y float32) float32 { return Target{}.FaddRZ(x, y) }
+func FaddRZ(x, y float32) float32 {
+	return fromBits(rounding.Add32(bits(x), bits(y), rounding.RZ, false))
+}
 
 // FaddRZ is __fadd_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRZ.
 func (t Target) FaddRZ(x, y float32) float32 {
@@ -253,7 +259,9 @@ func (t Target) FaddRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRZ(x, y float32) float32 { return Target{}.FsubRZ(x, y) }
+func FsubRZ(x, y float32) float32 {
+	return fromBits(rounding.Sub32(bits(x), bits(y), rounding.RZ, false))
+}
 
 // FsubRZ is __fsub_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRZ.
 func (t Target) FsubRZ(x, y float32) float32 {
@@ -279,7 +287,9 @@ func (t Target) FsubRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRZ(x, y float32) float32 { return Target{}.FmulRZ(x, y) }
+func FmulRZ(x, y float32) float32 {
+	return fromBits(rounding.Mul32(bits(x), bits(y), rounding.RZ, false))
+}
 
 // FmulRZ is __fmul_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRZ.
 func (t Target) FmulRZ(x, y float32) float32 {
@@ -305,7 +315,9 @@ func (t Target) FmulRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRZ(x, y, z float32) float32 { return Target{}.FmafRZ(x, y, z) }
+func FmafRZ(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RZ, false))
+}
 
 // FmafRZ is __fmaf_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRZ.
 func (t Target) FmafRZ(x, y, z float32) float32 {
@@ -333,7 +345,9 @@ func (t Target) FmafRZ(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_rz ignores -ftz=true, and nvcc emits fma.rz.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERZ(x, y, z float32) float32 { return Target{}.FmafIEEERZ(x, y, z) }
+func FmafIEEERZ(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RZ, false))
+}
 
 // FmafIEEERZ is __fmaf_ieee_rz compiled for t; t does not change it; see the function FmafIEEERZ.
 func (t Target) FmafIEEERZ(x, y, z float32) float32 {
@@ -360,7 +374,9 @@ func (t Target) FmafIEEERZ(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRZ(x, y float32) float32 { return Target{}.FdivRZ(x, y) }
+func FdivRZ(x, y float32) float32 {
+	return fromBits(rounding.Div32(bits(x), bits(y), rounding.RZ, false))
+}
 
 // FdivRZ is __fdiv_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRZ.
 func (t Target) FdivRZ(x, y float32) float32 {
@@ -383,7 +399,7 @@ func (t Target) FdivRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRZ(x float32) float32 { return Target{}.FrcpRZ(x) }
+func FrcpRZ(x float32) float32 { return fromBits(rounding.Rcp32(bits(x), rounding.RZ, false)) }
 
 // FrcpRZ is __frcp_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRZ.
 func (t Target) FrcpRZ(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RZ, t.FTZ)) }
@@ -404,7 +420,7 @@ func (t Target) FrcpRZ(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRZ(x float32) float32 { return Target{}.FsqrtRZ(x) }
+func FsqrtRZ(x float32) float32 { return fromBits(rounding.Sqrt32(bits(x), rounding.RZ, false)) }
 
 // FsqrtRZ is __fsqrt_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRZ.
 func (t Target) FsqrtRZ(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RZ, t.FTZ)) }
@@ -428,7 +444,9 @@ func (t Target) FsqrtRZ(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), r
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRU(x, y float32) float32 { return Target{}.FaddRU(x, y) }
+func FaddRU(x, y float32) float32 {
+	return fromBits(rounding.Add32(bits(x), bits(y), rounding.RU, false))
+}
 
 // FaddRU is __fadd_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRU.
 func (t Target) FaddRU(x, y float32) float32 {
@@ -454,7 +472,9 @@ func (t Target) FaddRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRU(x, y float32) float32 { return Target{}.FsubRU(x, y) }
+func FsubRU(x, y float32) float32 {
+	return fromBits(rounding.Sub32(bits(x), bits(y), rounding.RU, false))
+}
 
 // FsubRU is __fsub_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRU.
 func (t Target) FsubRU(x, y float32) float32 {
@@ -480,7 +500,9 @@ func (t Target) FsubRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRU(x, y float32) float32 { return Target{}.FmulRU(x, y) }
+func FmulRU(x, y float32) float32 {
+	return fromBits(rounding.Mul32(bits(x), bits(y), rounding.RU, false))
+}
 
 // FmulRU is __fmul_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRU.
 func (t Target) FmulRU(x, y float32) float32 {
@@ -506,7 +528,9 @@ func (t Target) FmulRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRU(x, y, z float32) float32 { return Target{}.FmafRU(x, y, z) }
+func FmafRU(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RU, false))
+}
 
 // FmafRU is __fmaf_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRU.
 func (t Target) FmafRU(x, y, z float32) float32 {
@@ -534,7 +558,9 @@ func (t Target) FmafRU(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_ru ignores -ftz=true, and nvcc emits fma.rp.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERU(x, y, z float32) float32 { return Target{}.FmafIEEERU(x, y, z) }
+func FmafIEEERU(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RU, false))
+}
 
 // FmafIEEERU is __fmaf_ieee_ru compiled for t; t does not change it; see the function FmafIEEERU.
 func (t Target) FmafIEEERU(x, y, z float32) float32 {
@@ -561,7 +587,9 @@ func (t Target) FmafIEEERU(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRU(x, y float32) float32 { return Target{}.FdivRU(x, y) }
+func FdivRU(x, y float32) float32 {
+	return fromBits(rounding.Div32(bits(x), bits(y), rounding.RU, false))
+}
 
 // FdivRU is __fdiv_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRU.
 func (t Target) FdivRU(x, y float32) float32 {
@@ -584,7 +612,7 @@ func (t Target) FdivRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRU(x float32) float32 { return Target{}.FrcpRU(x) }
+func FrcpRU(x float32) float32 { return fromBits(rounding.Rcp32(bits(x), rounding.RU, false)) }
 
 // FrcpRU is __frcp_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRU.
 func (t Target) FrcpRU(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RU, t.FTZ)) }
@@ -605,7 +633,7 @@ func (t Target) FrcpRU(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRU(x float32) float32 { return Target{}.FsqrtRU(x) }
+func FsqrtRU(x float32) float32 { return fromBits(rounding.Sqrt32(bits(x), rounding.RU, false)) }
 
 // FsqrtRU is __fsqrt_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRU.
 func (t Target) FsqrtRU(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RU, t.FTZ)) }
@@ -629,7 +657,9 @@ func (t Target) FsqrtRU(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), r
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRD(x, y float32) float32 { return Target{}.FaddRD(x, y) }
+func FaddRD(x, y float32) float32 {
+	return fromBits(rounding.Add32(bits(x), bits(y), rounding.RD, false))
+}
 
 // FaddRD is __fadd_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRD.
 func (t Target) FaddRD(x, y float32) float32 {
@@ -655,7 +685,9 @@ func (t Target) FaddRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRD(x, y float32) float32 { return Target{}.FsubRD(x, y) }
+func FsubRD(x, y float32) float32 {
+	return fromBits(rounding.Sub32(bits(x), bits(y), rounding.RD, false))
+}
 
 // FsubRD is __fsub_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRD.
 func (t Target) FsubRD(x, y float32) float32 {
@@ -681,7 +713,9 @@ func (t Target) FsubRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRD(x, y float32) float32 { return Target{}.FmulRD(x, y) }
+func FmulRD(x, y float32) float32 {
+	return fromBits(rounding.Mul32(bits(x), bits(y), rounding.RD, false))
+}
 
 // FmulRD is __fmul_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRD.
 func (t Target) FmulRD(x, y float32) float32 {
@@ -707,7 +741,9 @@ func (t Target) FmulRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRD(x, y, z float32) float32 { return Target{}.FmafRD(x, y, z) }
+func FmafRD(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RD, false))
+}
 
 // FmafRD is __fmaf_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRD.
 func (t Target) FmafRD(x, y, z float32) float32 {
@@ -735,7 +771,9 @@ func (t Target) FmafRD(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_rd ignores -ftz=true, and nvcc emits fma.rm.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERD(x, y, z float32) float32 { return Target{}.FmafIEEERD(x, y, z) }
+func FmafIEEERD(x, y, z float32) float32 {
+	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RD, false))
+}
 
 // FmafIEEERD is __fmaf_ieee_rd compiled for t; t does not change it; see the function FmafIEEERD.
 func (t Target) FmafIEEERD(x, y, z float32) float32 {
@@ -762,7 +800,9 @@ func (t Target) FmafIEEERD(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRD(x, y float32) float32 { return Target{}.FdivRD(x, y) }
+func FdivRD(x, y float32) float32 {
+	return fromBits(rounding.Div32(bits(x), bits(y), rounding.RD, false))
+}
 
 // FdivRD is __fdiv_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRD.
 func (t Target) FdivRD(x, y float32) float32 {
@@ -785,7 +825,7 @@ func (t Target) FdivRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRD(x float32) float32 { return Target{}.FrcpRD(x) }
+func FrcpRD(x float32) float32 { return fromBits(rounding.Rcp32(bits(x), rounding.RD, false)) }
 
 // FrcpRD is __frcp_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRD.
 func (t Target) FrcpRD(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RD, t.FTZ)) }
@@ -806,7 +846,7 @@ func (t Target) FrcpRD(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRD(x float32) float32 { return Target{}.FsqrtRD(x) }
+func FsqrtRD(x float32) float32 { return fromBits(rounding.Sqrt32(bits(x), rounding.RD, false)) }
 
 // FsqrtRD is __fsqrt_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRD.
 func (t Target) FsqrtRD(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RD, t.FTZ)) }

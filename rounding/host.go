@@ -299,8 +299,19 @@ func sqrtHost(x uint32, m Mode, ftz bool) uint32 {
 	return stepNearest(r, math.FMA(-float64(r), float64(r), a), m)
 }
 
-// fmaHost is Fma32 on the host: the product p = x·y is exact in binary64,
-// s = p + z rounded, and TwoSum gives the exact error of s (facts 2, 3).
+// fmaHost is Fma32 on the host: the product p = x·y is exact in binary64
+// (fact 2), s = p + z is the exact v = x·y + z rounded to 53 bits, e its
+// TwoSum error (fact 3), and r = float32(s) is s rounded to nearest.
+//
+// RN: r is the rounding of v unless a binary32 midpoint lies between v and
+// s, and none can lie strictly between (it would be a binary64 value nearer
+// v than s), so r is right unless s is itself a midpoint (its 29 bits below
+// binary32's last place are 1000…0); those, and results below 2^-125 in
+// magnitude (where the binary32 grid is the subnormal one and .ftz decides),
+// go to the integer kernel. Directed modes: |v − r| is below one binary32
+// step of r, so stepNearest gives the rounding of v from the sign of
+// v − r = (s − r) + e, where s − r is exact (Sterbenz, or ∓Inf from an
+// overflow to r = ±Inf).
 func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 	checkMode(m)
 	if ftz {
@@ -312,14 +323,24 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 	if s == 0 { // exact zero (fact 2): signs of the product and of z
 		return zeroSum(uint32(math.Float64bits(p)>>32), z, m)
 	}
-	r := narrow(toOdd(s, twoSumErr(p, c, s)), m)
-	if ftz && ftzTiny(r) {
-		if f, ok := ftzFlush(r); ok {
+	r := float32(s)
+	var out uint32
+	if m == RN {
+		u := math.Float64bits(s)
+		if u&(1<<29-1) == 1<<28 || u>>52&0x7ff < 1023-125 { // a midpoint, or |s| < 2^-125
+			return fma32(x, y, z, m, ftz)
+		}
+		out = canon(r)
+	} else {
+		out = stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m)
+	}
+	if ftz && ftzTiny(out) {
+		if f, ok := ftzFlush(out); ok {
 			return f
 		}
 		return fma32(x, y, z, m, true)
 	}
-	return r
+	return out
 }
 
 // roundIntHost is RoundInt32 on the host: math.RoundToEven, Trunc, Ceil and
