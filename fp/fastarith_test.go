@@ -204,3 +204,60 @@ func TestPowfFast(t *testing.T) {
 	}
 	t.Logf("powf: fast path taken on %d of %d pairs", fast, n)
 }
+
+// TestLogChainsExact is the argument of the logarithms' unchecked fast
+// steps (fmaExact, mulExact, hornerExact): it runs every reduced argument
+// f = m − 1 that logReduceFast can produce (every binary32 m in [offset,
+// 2·offset), f ≠ 0) through the chains of logfFast and log2fFast and checks
+// that each binary64 sum is exact (TwoSum error 0) and that each result lies
+// in binary32's normal range, so that one float32 conversion rounds it
+// correctly whatever .ftz says.
+func TestLogChainsExact(t *testing.T) {
+	chains := []struct {
+		name   string
+		offset uint32
+		coef   []float64
+		tail   func(f, p float32, step func(a, b, c float64) float32) // the steps after the polynomial
+	}{
+		{"logf", 0x3f2aaaab, logCoef64, func(f, p float32, step func(a, b, c float64) float32) {
+			p = step(float64(f), float64(p), 0) // mul.f32 f·p
+			step(float64(p), float64(f), float64(f))
+		}},
+		{"log2f", 0x3f3504f3, log2Coef64, func(f, q float32, step func(a, b, c float64) float32) {
+			q = step(float64(f), float64(q), 0)
+			step(float64(f), float64(q), 0)
+		}},
+	}
+	for _, ch := range chains {
+		bad := 0
+		step := func(a, b, c float64) float32 {
+			p := a * b // exact: two binary32 values
+			s := p + c
+			bb := s - p
+			if e := (p - (s - bb)) + (c - bb); e != 0 || !(math.Abs(s) >= 0x1p-125 && math.Abs(s) < 0x1p128) {
+				bad++
+			}
+			return float32(s)
+		}
+		n := 0
+		for m := ch.offset; m < ch.offset+1<<23; m++ {
+			f := math.Float32frombits(m) - 1
+			if f == 0 {
+				continue
+			}
+			n++
+			p := step(ch.coef[0], float64(f), ch.coef[1])
+			for _, c := range ch.coef[2:] {
+				p = step(float64(p), float64(f), c)
+			}
+			if p != hornerExact(f, ch.coef) {
+				bad++
+			}
+			ch.tail(f, p, step)
+		}
+		if bad != 0 {
+			t.Errorf("%s: %d steps inexact or outside the normal range over %d reduced arguments", ch.name, bad, n)
+		}
+		t.Logf("%s: %d reduced arguments, every step exact and normal", ch.name, n)
+	}
+}

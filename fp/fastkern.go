@@ -81,16 +81,38 @@ func logReduceFast(x, offset uint32) (f, e float32, ok bool) {
 	return f, e, normalArg(x) && x < f32.SignMask && normalArg(math.Float32bits(f))
 }
 
-// hornerFast is the chain p = fma.rn(c0, f, c1), p = fma.rn(p, f, c) for
-// each further c, with fmaF.
-func hornerFast(f float32, c []uint32) (float32, bool) {
-	p, ok := fmaF(math.Float32frombits(c[0]), f, math.Float32frombits(c[1]))
+// fmaExact is fma.rn on the host where the binary64 sum of the exact
+// product and c is itself exact and in binary32's normal range: float32 of
+// it is then the correctly rounded result, .ftz or not, with nothing to
+// check. Its callers' arguments are the enumerations of
+// TestLogChainsExact, which run every reachable operand through the chain.
+func fmaExact(a, b, c float32) float32 { return float32(float64(float64(a)*float64(b)) + float64(c)) }
+
+// mulExact is mul.rn on the host where the product (exact in binary64) is
+// known to lie in binary32's normal range: one rounding, nothing to check.
+func mulExact(a, b float32) float32 { return float32(float64(a) * float64(b)) }
+
+// hornerExact is the chain p = fma.rn(c0, f, c1), p = fma.rn(p, f, c) for
+// each further c of the float64 coefficients c, with fmaExact: every sum of
+// the logarithms' polynomials is exact in binary64 and of magnitude at least
+// 1/16 for every reduced argument f (TestLogChainsExact).
+func hornerExact(f float32, c []float64) float32 {
+	p := float32(float64(c[0]*float64(f)) + c[1])
 	for _, ci := range c[2:] {
-		var oki bool
-		p, oki = fmaF(p, f, math.Float32frombits(ci))
-		ok = ok && oki
+		p = float32(float64(float64(p)*float64(f)) + ci)
 	}
-	return p, ok
+	return p
+}
+
+// logCoef64 and log2Coef64 are logCoef and log2Coef as float64 values.
+var logCoef64, log2Coef64 = widen(logCoef[:]), widen(log2Coef[:])
+
+func widen(c []uint32) []float64 {
+	w := make([]float64, len(c))
+	for i, u := range c {
+		w[i] = float64(math.Float32frombits(u))
+	}
+	return w
 }
 
 // addF is add.rn.f32 on the host of two operands that are not subnormal,
@@ -119,34 +141,39 @@ func logEdge(x uint32) (uint32, bool) {
 
 // logfFast is logf (and, with log10, log10f) for normal positive finite x:
 // logReduceFast, logPoly, fma.rn(e, ln 2, p), then mul.f32 by log10(e).
+// logPoly's chain (the polynomial, mul.f32 f·p, fma.rn(p, f, f)) is exact
+// in binary64 at every step (hornerExact, TestLogChainsExact); the last fma
+// adds e·ln 2 and is checked.
 func logfFast(x uint32, log10 bool) (uint32, bool) {
 	if r, ok := logEdge(x); ok {
 		return r, true
 	}
 	f, e, ok := logReduceFast(x, 0x3f2aaaab)
-	p, ok1 := hornerFast(f, logCoef[:])
-	p, ok2 := mulF(f, p)
-	p, ok3 := fmaF(p, f, f)
-	r, ok4 := fmaF(e, math.Float32frombits(ln2), p) // e may be +0: not subnormal, so fmaF holds under .ftz
-	ok5 := true
+	p := hornerExact(f, logCoef64)
+	p = mulExact(f, p)
+	p = fmaExact(p, f, f)
+	r, ok1 := fmaF(e, math.Float32frombits(ln2), p) // e may be +0: not subnormal, so fmaF holds under .ftz
+	ok2 := true
 	if log10 {
-		r, ok5 = mulF(r, math.Float32frombits(log10e))
+		r, ok2 = mulF(r, math.Float32frombits(log10e))
 	}
-	return math.Float32bits(r), ok && ok1 && ok2 && ok3 && ok4 && ok5
+	return math.Float32bits(r), ok && ok1 && ok2
 }
 
-// log2fFast is log2f for normal positive finite x.
+// log2fFast is log2f for normal positive finite x: the polynomial and the
+// two mul.f32 are exact in binary64 (TestLogChainsExact); the fma with
+// log2(e) and the add of e are checked.
 func log2fFast(x uint32) (uint32, bool) {
 	if r, ok := logEdge(x); ok {
 		return r, true
 	}
 	f, e, ok := logReduceFast(x, 0x3f3504f3)
-	q, ok1 := hornerFast(f, log2Coef[:])
-	q, ok2 := mulF(f, q)
-	q, ok3 := mulF(f, q)
-	r, ok4 := fmaF(f, math.Float32frombits(log2e), q)
-	r, ok5 := addF(e, r) // e may be +0
-	return math.Float32bits(r), ok && ok1 && ok2 && ok3 && ok4 && ok5
+	q := hornerExact(f, log2Coef64)
+	q = mulExact(f, q)
+	q = mulExact(f, q)
+	r, ok1 := fmaF(f, math.Float32frombits(log2e), q)
+	r, ok2 := addF(e, r) // e may be +0
+	return math.Float32bits(r), ok && ok1 && ok2
 }
 
 // trigReduceFast is trigReduce for normal x with |x| < 105615 (the
