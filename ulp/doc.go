@@ -16,9 +16,10 @@
 //     result), Err, the fractional error in ulps of the exact value, and
 //     AbsErr.
 //   - Sweeps: exhaustive over all 2^32 inputs of a unary function (every
-//     core, progress bar, cancellable, shardable, resumable), sampled from an
-//     input generator, and special-value grids, each producing a Result of
-//     mergeable, deterministic statistics.
+//     core, progress bar, cancellable, shardable, resumable; several
+//     functions measured against one reference share its evaluations,
+//     ExhaustiveShared), sampled from an input generator, and special-value
+//     grids, each producing a Result of mergeable, deterministic statistics.
 package ulp
 
 //go:generate go run gen_tables.go

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -69,8 +70,9 @@ type Options struct {
 	// statistics, on the goroutine measuring their block: a caller gathers
 	// statistics of its own (reports' bound checks and per-bin maxima)
 	// without evaluating f or the reference again. The batches of a block
-	// arrive in increasing input order. The Batch and its slices are reused
-	// once Observe returns.
+	// arrive in increasing input order. Observe must not modify the Batch's
+	// slices (ExhaustiveShared hands the same Want and Val to the Observe of
+	// every function); they are reused once it returns.
 	Observe func(b *Batch)
 
 	only func(block int) bool // tests: restrict a sweep to some blocks
@@ -161,13 +163,16 @@ func (r *Result) Merge(o *Result) error {
 	return nil
 }
 
-// sweep is what the engine runs: nblocks blocks, of which run evaluates one.
+// sweep is what the engine runs: nblocks blocks of one or more functions
+// (one Result each, all of the same blocks), of which run evaluates one.
 type sweep struct {
-	res  *Result
+	res  []*Result
+	opts []Options // opts[i] configures res[i]; opts[0] the engine
 	size func(b int) uint64
-	// run measures block b into st, adding progress as it goes; it returns
-	// false when ctx was cancelled (st is then discarded).
-	run func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool
+	// run measures block b of the functions rows into st (st[j] for
+	// rows[j]), adding progress as it goes; it returns false when ctx was
+	// cancelled (st is then discarded).
+	run func(ctx context.Context, b int, rows []int, st []Stats, prog *atomic.Uint64) bool
 }
 
 const chunk = 1 << 16 // inputs between cancellation checks and progress updates
@@ -177,6 +182,31 @@ const chunk = 1 << 16 // inputs between cancellation checks and progress updates
 // early (returning the partial Result and ctx.Err()) when ctx is cancelled,
 // and honours Options.Shard/Shards and Options.Checkpoint.
 func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt Options) (*Result, error) {
+	rs, err := ExhaustiveShared(ctx, []func(uint32) uint32{f}, ref, []Options{opt})
+	if rs == nil {
+		return nil, err
+	}
+	return rs[0], err
+}
+
+// ExhaustiveShared measures each of the unary functions fs on all 2^32
+// inputs against ref, fs[i] under opts[i], and returns their Results in
+// order: exactly the Results of Exhaustive(ctx, fs[i], ref, opts[i]), but
+// the reference is evaluated once per input for all of them (a report's
+// rows of one function under several flag sets). The options must agree on
+// Mode, Blocks, Shard and Shards; Workers and Quiet are opts[0]'s. Each
+// function keeps its own Func, Flags, Abs, Observe and Checkpoint: a block
+// is measured for the functions whose checkpoint does not record it.
+func ExhaustiveShared(ctx context.Context, fs []func(x uint32) uint32, ref Reference, opts []Options) ([]*Result, error) {
+	if len(fs) == 0 || len(fs) != len(opts) {
+		return nil, fmt.Errorf("ulp: %d functions with %d options", len(fs), len(opts))
+	}
+	opt := opts[0]
+	for _, o := range opts[1:] {
+		if o.Mode != opt.Mode || o.Blocks != opt.Blocks || o.Shard != opt.Shard || o.Shards != opt.Shards {
+			return nil, errors.New("ulp: the functions of a shared sweep differ in mode, blocks or shard")
+		}
+	}
 	nb := opt.Blocks
 	if nb == 0 {
 		nb = 256
@@ -204,11 +234,10 @@ func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt
 	if r, ok := ref.(*Ref); ok {
 		evalRun = func(x0 uint32, want []uint32, val []DD) uint64 { return r.evalRun1(x0, m, want, val) }
 	}
-	observe := opt.Observe
 	s := sweep{
-		res:  opt.newResult(ref, "exhaustive", "all 2^32 inputs", nb),
+		opts: opts,
 		size: func(int) uint64 { return per },
-		run: func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool {
+		run: func(ctx context.Context, b int, rows []int, st []Stats, prog *atomic.Uint64) bool {
 			buf := new(batchBuf)
 			lo := uint64(b) * per
 			for base := lo; base < lo+per; base += chunk {
@@ -219,23 +248,30 @@ func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt
 				for x := base; x < end; x += BatchLen {
 					n := int(min(end-x, BatchLen))
 					x0 := uint32(x)
-					got, want, val, dist, errs := buf.got[:n], buf.want[:n], buf.val[:n], buf.dist[:n], buf.err[:n]
-					for i := range got {
-						got[i] = f(x0 + uint32(i))
-					}
+					want, val := buf.want[:n], buf.val[:n]
 					slow := evalRun(x0, want, val)
-					st.addRun(x0, got, want, val, dist, errs, slow)
-					if observe != nil {
-						buf.batch = Batch{Lo: x0, Got: got, Want: want, Val: val, Dist: dist, Err: errs}
-						observe(&buf.batch)
+					for j, i := range rows {
+						got, dist, errs := buf.got[:n], buf.dist[:n], buf.err[:n]
+						f := fs[i]
+						for k := range got {
+							got[k] = f(x0 + uint32(k))
+						}
+						st[j].addRun(x0, got, want, val, dist, errs, slow)
+						if observe := opts[i].Observe; observe != nil {
+							buf.batch = Batch{Lo: x0, Got: got, Want: want, Val: val, Dist: dist, Err: errs}
+							observe(&buf.batch)
+						}
 					}
 				}
-				prog.Add(end - base)
+				prog.Add((end - base) * uint64(len(rows)))
 			}
 			return true
 		},
 	}
-	return opt.execute(ctx, s)
+	for _, o := range opts {
+		s.res = append(s.res, o.newResult(ref, "exhaustive", "all 2^32 inputs", nb))
+	}
+	return s.execute(ctx)
 }
 
 // SampleBlock is the number of inputs per block of a sampled sweep.
@@ -253,9 +289,11 @@ func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64
 	m := opt.Mode
 	size := func(b int) uint64 { return min(n, uint64(b+1)*SampleBlock) - uint64(b)*SampleBlock }
 	s := sweep{
-		res:  opt.newResult(ref, "sampled", fmt.Sprintf("%d samples: %s", n, desc), nb),
+		res:  []*Result{opt.newResult(ref, "sampled", fmt.Sprintf("%d samples: %s", n, desc), nb)},
+		opts: []Options{opt},
 		size: size,
-		run: func(ctx context.Context, b int, st *Stats, prog *atomic.Uint64) bool {
+		run: func(ctx context.Context, b int, _ []int, sts []Stats, prog *atomic.Uint64) bool {
+			st := &sts[0]
 			if ctx.Err() != nil {
 				return false
 			}
@@ -270,7 +308,7 @@ func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64
 			return true
 		},
 	}
-	return opt.execute(ctx, s)
+	return s.execute1(ctx)
 }
 
 // Special measures f on the listed inputs (a special-value grid) against
@@ -279,9 +317,11 @@ func Special(ctx context.Context, f Func, ref Reference, inputs []Input, opt Opt
 	in := append([]Input(nil), inputs...)
 	m := opt.Mode
 	s := sweep{
-		res:  opt.newResult(ref, "special", fmt.Sprintf("%d special inputs", len(in)), 1),
+		res:  []*Result{opt.newResult(ref, "special", fmt.Sprintf("%d special inputs", len(in)), 1)},
+		opts: []Options{opt},
 		size: func(int) uint64 { return uint64(len(in)) },
-		run: func(ctx context.Context, _ int, st *Stats, prog *atomic.Uint64) bool {
+		run: func(ctx context.Context, _ int, _ []int, sts []Stats, prog *atomic.Uint64) bool {
+			st := &sts[0]
 			if ctx.Err() != nil {
 				return false
 			}
@@ -293,7 +333,7 @@ func Special(ctx context.Context, f Func, ref Reference, inputs []Input, opt Opt
 			return true
 		},
 	}
-	return opt.execute(ctx, s)
+	return s.execute1(ctx)
 }
 
 func (opt Options) newResult(ref Reference, kind, desc string, nblocks int) *Result {
@@ -308,27 +348,53 @@ func (opt Options) newResult(ref Reference, kind, desc string, nblocks int) *Res
 	return r
 }
 
+// execute1 is execute for a sweep of one function.
+func (s sweep) execute1(ctx context.Context) (*Result, error) {
+	rs, err := s.execute(ctx)
+	if rs == nil {
+		return nil, err
+	}
+	return rs[0], err
+}
+
 // execute runs the blocks of s that belong to this shard and are not yet in
-// the checkpoint, on opt.Workers goroutines, merging each finished block
-// into the result and the checkpoint.
-func (opt Options) execute(ctx context.Context, s sweep) (*Result, error) {
-	res := s.res
+// the checkpoints of every function, on opts[0].Workers goroutines, merging
+// each finished block into the results and the checkpoints.
+func (s sweep) execute(ctx context.Context) ([]*Result, error) {
+	opt := s.opts[0]
 	shards := max(opt.Shards, 1)
 	if opt.Shard < 0 || opt.Shard >= shards {
 		return nil, fmt.Errorf("ulp: shard %d of %d", opt.Shard, shards)
 	}
-	key := fmt.Sprintf("%s|%s|%s|%s|%s|%s|%d|shard %d/%d", res.Func, res.Flags, res.Ref, res.Mode, res.Sweep, res.Desc, res.Blocks, opt.Shard, shards)
-	if opt.Checkpoint != "" {
-		if err := loadCheckpoint(opt.Checkpoint, key, res); err != nil {
-			return nil, err
+	keys := make([]string, len(s.res))
+	for i, res := range s.res {
+		keys[i] = fmt.Sprintf("%s|%s|%s|%s|%s|%s|%d|shard %d/%d", res.Func, res.Flags, res.Ref, res.Mode, res.Sweep, res.Desc, res.Blocks, opt.Shard, shards)
+		if c := s.opts[i].Checkpoint; c != "" {
+			if err := loadCheckpoint(c, keys[i], res); err != nil {
+				return nil, err
+			}
 		}
 	}
-	var pending []int
+	// A task is a block with the functions that still need it.
+	type task struct {
+		b    int
+		rows []int
+	}
+	var pending []task
 	var total uint64
-	for b := opt.Shard; b < res.Blocks; b += shards {
-		if (opt.only == nil || opt.only(b)) && !res.isDone(b) {
-			pending = append(pending, b)
-			total += s.size(b)
+	for b := opt.Shard; b < s.res[0].Blocks; b += shards {
+		if opt.only != nil && !opt.only(b) {
+			continue
+		}
+		var rows []int
+		for i, res := range s.res {
+			if !res.isDone(b) {
+				rows = append(rows, i)
+			}
+		}
+		if rows != nil {
+			pending = append(pending, task{b, rows})
+			total += s.size(b) * uint64(len(rows))
 		}
 	}
 	workers := opt.Workers
@@ -336,12 +402,12 @@ func (opt Options) execute(ctx context.Context, s sweep) (*Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var prog atomic.Uint64
-	stopBar := opt.progress(ctx, res, total, &prog)
+	stopBar := opt.progress(ctx, s.res, total, &prog)
 	defer stopBar()
 
 	type done struct {
-		b  int
-		st Stats
+		t  task
+		st []Stats
 	}
 	out := make(chan done, workers)
 	var next atomic.Int64
@@ -355,39 +421,48 @@ func (opt Options) execute(ctx context.Context, s sweep) (*Result, error) {
 				if i >= len(pending) || ctx.Err() != nil {
 					return
 				}
-				st := newStats(res.Stats.Abs)
-				if !s.run(ctx, pending[i], &st, &prog) {
+				t := pending[i]
+				st := make([]Stats, len(t.rows))
+				for j, r := range t.rows {
+					st[j] = newStats(s.res[r].Stats.Abs)
+				}
+				if !s.run(ctx, t.b, t.rows, st, &prog) {
 					return
 				}
-				out <- done{pending[i], st}
+				out <- done{t, st}
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(out) }()
 	var werr error
 	for d := range out {
-		res.Stats.Merge(&d.st)
-		res.setDone(d.b)
-		if opt.Checkpoint != "" && werr == nil {
-			werr = saveCheckpoint(opt.Checkpoint, key, res)
+		for j, r := range d.t.rows {
+			res := s.res[r]
+			res.Stats.Merge(&d.st[j])
+			res.setDone(d.t.b)
+			if c := s.opts[r].Checkpoint; c != "" && werr == nil {
+				werr = saveCheckpoint(c, keys[r], res)
+			}
 		}
 	}
-	res.Finalize()
-	if werr != nil {
-		return res, werr
+	for _, res := range s.res {
+		res.Finalize()
 	}
-	return res, ctx.Err()
+	if werr != nil {
+		return s.res, werr
+	}
+	return s.res, ctx.Err()
 }
 
 // progress starts a progress bar on stderr when it is a terminal and
 // returns the function that stops it.
-func (opt Options) progress(ctx context.Context, res *Result, total uint64, prog *atomic.Uint64) func() {
+func (opt Options) progress(ctx context.Context, rs []*Result, total uint64, prog *atomic.Uint64) func() {
 	if opt.Quiet || total == 0 || !term.IsTerminal(int(os.Stderr.Fd())) {
 		return func() {}
 	}
 	bar := progressbar.NewOptions64(int64(total),
 		progressbar.OptionSetWriter(os.Stderr),
-		progressbar.OptionSetDescription(fmt.Sprintf("%s vs %s (%s)", res.Func, res.Ref, res.Sweep)),
+		progressbar.OptionSetDescription(fmt.Sprintf("%s vs %s (%s)", funcNames(rs), rs[0].Ref, rs[0].Sweep)),
 		progressbar.OptionShowIts(),
 		progressbar.OptionSetItsString("inputs"),
 		progressbar.OptionThrottle(100*time.Millisecond),
@@ -418,6 +493,15 @@ func (opt Options) progress(ctx context.Context, res *Result, total uint64, prog
 		_ = bar.Set64(int64(prog.Load()))
 		_ = bar.Exit()
 	}
+}
+
+// funcNames returns the names of the functions of rs, comma-separated.
+func funcNames(rs []*Result) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.Func
+	}
+	return strings.Join(names, ", ")
 }
 
 // checkpoint is the file format of Options.Checkpoint.

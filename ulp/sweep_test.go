@@ -183,3 +183,127 @@ func TestSpecialSweep(t *testing.T) {
 	}
 	logResult(t, res)
 }
+
+// countingRef is Exp behind the Reference interface, counting evaluations.
+type countingRef struct{ n atomic.Int64 }
+
+func (c *countingRef) Name() string { return Exp.Name() }
+func (c *countingRef) Arity() int   { return 1 }
+func (c *countingRef) Eval(in Input, m rounding.Mode) (uint32, DD, bool) {
+	c.n.Add(1)
+	return Exp.Eval(in, m)
+}
+
+// batchDigest folds every batch an Observe sees into one number (the
+// batches of a block arrive in order, blocks in any order: a sum of
+// per-batch hashes).
+type batchDigest struct{ sum atomic.Uint64 }
+
+func (d *batchDigest) observe(b *Batch) {
+	h := uint64(b.Lo)*0x9e3779b97f4a7c15 + uint64(len(b.Got))
+	for i := range b.Got {
+		h = h*31 + uint64(b.Got[i])<<32 + uint64(b.Want[i]) + uint64(b.Dist[i])<<7
+		h = h*31 + math.Float64bits(b.Val[i].Hi) + math.Float64bits(b.Val[i].Lo)<<1 + math.Float64bits(b.Err[i])<<2
+	}
+	d.sum.Add(h)
+}
+
+// TestExhaustiveShared checks that a shared sweep gives each function
+// exactly the Result (and the Observe batches) of its own sweep, evaluates
+// the reference once per input, and resumes functions whose checkpoints
+// record different blocks.
+func TestExhaustiveShared(t *testing.T) {
+	ctx := context.Background()
+	good := func(x uint32) uint32 { return math.Float32bits(float32(math.Exp(f64(x)))) }
+	fs := []func(uint32) uint32{badExp, good}
+	opts := func() []Options {
+		a, b := sweepOpts(), sweepOpts()
+		a.Func, b.Func = "bad", "good"
+		b.Abs = &Interval{-1, 1}
+		return []Options{a, b}
+	}
+	var want [][]byte
+	var wantObs []uint64
+	for i, f := range fs {
+		o := opts()[i]
+		var d batchDigest
+		o.Observe = d.observe
+		r, err := Exhaustive(ctx, f, Exp, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, jsonOf(t, r))
+		wantObs = append(wantObs, d.sum.Load())
+	}
+	check := func(name string, rs []*Result, ds []*batchDigest) {
+		t.Helper()
+		for i, r := range rs {
+			if got := jsonOf(t, r); !bytes.Equal(got, want[i]) {
+				t.Errorf("%s: function %d: result\n%s\nwant\n%s", name, i, got, want[i])
+			}
+			if ds != nil && ds[i].sum.Load() != wantObs[i] {
+				t.Errorf("%s: function %d observed other batches", name, i)
+			}
+		}
+	}
+
+	o := opts()
+	ds := []*batchDigest{{}, {}}
+	o[0].Observe, o[1].Observe = ds[0].observe, ds[1].observe
+	var ref countingRef
+	rs, err := ExhaustiveShared(ctx, fs, &ref, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("shared", rs, ds)
+	if n := ref.n.Load(); n != 16<<16 {
+		t.Errorf("the reference was evaluated %d times, want %d (once per input)", n, 16<<16)
+	}
+	ds = []*batchDigest{{}, {}}
+	o[0].Observe, o[1].Observe = ds[0].observe, ds[1].observe
+	rs, err = ExhaustiveShared(ctx, fs, Exp, o) // the batched path of *Ref
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("shared *Ref", rs, ds)
+
+	// Checkpoints: the first function's records 5 blocks (an interrupted
+	// sweep of its own), the second's none; the shared sweep measures the
+	// other blocks of the first and every block of the second.
+	dir := t.TempDir()
+	o = opts()
+	o[0].Checkpoint, o[1].Checkpoint = filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	cctx, cancel := context.WithCancel(ctx)
+	var calls atomic.Int64
+	stop := func(x uint32) uint32 {
+		if calls.Add(1) == 5<<16+100 {
+			cancel()
+		}
+		return badExp(x)
+	}
+	first := o[0]
+	first.Workers = 1
+	if _, err := Exhaustive(cctx, stop, Exp, first); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted sweep: err = %v", err)
+	}
+	var evals countingRef
+	rs, err = ExhaustiveShared(ctx, fs, &evals, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("resumed", rs, nil)
+	if n := evals.n.Load(); n != 16<<16 {
+		t.Errorf("the resumed shared sweep evaluated the reference %d times, want %d", n, 16<<16)
+	}
+	for i, path := range []string{o[0].Checkpoint, o[1].Checkpoint} {
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("function %d: %v", i, err)
+		}
+	}
+
+	bad := opts()
+	bad[1].Shard, bad[1].Shards = 1, 2
+	if _, err := ExhaustiveShared(ctx, fs, Exp, bad); err == nil {
+		t.Error("functions of different shards: no error")
+	}
+}
