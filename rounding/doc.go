@@ -6,9 +6,11 @@
 // and integer) encodings. The exported operations compute on host floating
 // point wherever IEEE 754 and the Go specification make the result exact
 // (host.go states the facts and proves each path): binary32 arithmetic for
-// RN, binary64 for the exact products and sums of binary32 values, TwoSum
-// and FMA remainders for the sign of an error, round to odd to narrow a
-// binary64 once in any mode. Results are identical on every GOARCH (CI runs
+// RN; in the directed modes the RN result moved one step toward the exact
+// value, whose side comes from the exact error (binary64 products and sums
+// of binary32 values, TwoSum, FMA remainders: stepNearest), or from
+// comparing an exact binary64 value with its RN conversion (narrow: exact
+// products, F64ToF32, the integer conversions). Results are identical on every GOARCH (CI runs
 // the tests on arm64 too). The integer kernels stay beside them — each
 // floating-point result through one rounding funnel, roundPack
 // (roundpack.go), each integer result of a float-to-integer conversion
@@ -18,9 +20,10 @@
 // NaN, what .ftz flushes, NaN results of conversions) live in cuda.go and
 // nowhere else.
 //
-// Add32RN, Sub32RN, Mul32RN, Div32RN, Rcp32RN and Sqrt32RN are the RN
-// operations without .ftz in a form the compiler inlines (no call): the
-// default-target _rn intrinsics and fp's default-flag operators use them.
+// AddRN, SubRN, MulRN, DivRN, RcpRN and SqrtRN (on float32 values) and
+// Add32RN, …, Sqrt32RN (on encodings) are the RN operations without .ftz in
+// a form the compiler inlines (no call): the default-target _rn intrinsics
+// and fp's default-flag operators use them.
 //
 // Kernels are total: they are defined on every encoding, allocate nothing
 // and never panic, except on an invalid Mode, which panics with the constant

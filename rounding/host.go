@@ -29,13 +29,12 @@ import (
 //     correctly rounded binary64 quotient q and a − s·s of a correctly
 //     rounded square root s (Boldo and Daumas; no underflow: the operands
 //     are binary32 values).
-//  4. Round to odd (Boldo and Melquiond, "Emulation of FMA and correctly
-//     rounded sums: proved algorithms using rounding to odd", IEEE TC 2008):
-//     if s is v rounded to 53 bits to odd, then rounding s to any precision
-//     p ≤ 51 in any mode — binary32's 24 bits, or fewer on the subnormal
-//     grid, overflow threshold included — gives the rounding of v itself.
-//     toOdd makes the round-to-odd value from the binary64 result and the
-//     sign of its exact error.
+//  4. One step from nearest: if r is a binary32 value less than one binary32
+//     step away from the exact v (its rounding to nearest, or the rounding
+//     to nearest of v's binary64 rounding), the rounding of v in a directed
+//     mode is r or r's neighbour on v's side, chosen by the mode and the
+//     sign of v − r: stepNearest takes that sign from an exact error (facts
+//     2 and 3), narrow from comparing an exact binary64 v with r.
 //  5. The compiler may fuse x*y + z into one FMA on arm64, ppc64le and s390x
 //     (Go specification, "Floating-point operators"): every product below
 //     that feeds an add is wrapped in an explicit float64(...) conversion,
@@ -56,26 +55,6 @@ func canon(z float32) uint32 {
 	return math.Float32bits(z)
 }
 
-// toOdd returns s rounded to odd given the sign of its error e = v − s,
-// where s is v rounded to nearest binary64 and e is exact (fact 3): s itself
-// when e = 0 or s's last significand bit is 1, otherwise the binary64
-// neighbour of s on v's side, whose last bit is 1. s must be nonzero when e
-// is not zero (facts 2 and 3 ensure it), and e finite or NaN; a NaN e (the
-// TwoSum of an infinite sum) counts as 0.
-//
-// It has no branch: the sign of the error is as unpredictable as the
-// operands, and a mispredicted branch costs more than the arithmetic.
-func toOdd(s, e float64) float64 {
-	u, ue := math.Float64bits(s), math.Float64bits(e)
-	var inexact uint64
-	if ue<<1-1 < f64InfBits<<1 { // |e| > 0 and not NaN (the TwoSum of an infinite sum), on the bits
-		inexact = 1
-	}
-	flip := (ue ^ u) >> 63                // 1 when v lies inside s (toward zero)
-	step := (1 - 2*flip) * (inexact &^ u) // +1, −1 or 0 (two's complement)
-	return math.Float64frombits(u + step)
-}
-
 // twoSumErr returns the exact error (a + b) − s of s = a + b rounded to
 // nearest (Knuth's TwoSum: six operations, no condition on |a|, |b|). It is
 // NaN when s is infinite.
@@ -84,10 +63,10 @@ func twoSumErr(a, b, s float64) float64 {
 	return (a - (s - bb)) + (b - bb)
 }
 
-// narrow rounds the float64 s to binary32 in mode m, where s is exact or
-// rounded to odd (fact 4), and returns the encoding; a NaN s gives the
-// canonical NaN. It is the one step from binary64 to binary32 of the fast
-// paths, without .ftz (see ftzResult).
+// narrow rounds the float64 s, the exact value, to binary32 in mode m (fact
+// 4) and returns the encoding; a NaN s gives the canonical NaN. It is the
+// step from binary64 to binary32 of the paths whose exact result is a
+// binary64 value (products, conversions), without .ftz (see ftzTiny).
 //
 // The conversion float32(s) rounds to nearest (fact 1): the answer in RN.
 // In a directed mode that r is one end of the binary32 interval holding s,
@@ -99,7 +78,7 @@ func twoSumErr(a, b, s float64) float64 {
 func narrow(s float64, m Mode) uint32 {
 	r := float32(s)
 	z := math.Float32bits(r)
-	// Branch-free, like toOdd: |r| and |s| compared as encodings shifted
+	// Branch-free: |r| and |s| compared as encodings shifted
 	// past the sign (ordered like the magnitudes), and the steps selected
 	// from a register. RN's steps are 0.
 	wr, ws := math.Float64bits(float64(r))<<1, math.Float64bits(s)<<1
@@ -170,7 +149,8 @@ func zeroSum(sa, sb uint32, m Mode) uint32 {
 // step of the encoding, +1 to move the magnitude up (from ±0 to the smallest
 // subnormal, from MaxFinite to Inf), −1 to move it down (from Inf to
 // MaxFinite: an RN overflow whose v is finite). There is no branch: d's sign
-// is as unpredictable as the operands (see toOdd).
+// is as unpredictable as the operands, and a mispredicted branch costs more
+// than the arithmetic.
 func stepNearest(r float32, d float64, m Mode) uint32 {
 	z := math.Float32bits(r)
 	ud := math.Float64bits(d)
