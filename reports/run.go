@@ -79,7 +79,7 @@ type sweep struct {
 	eff     fp.Flags
 	blocks  int
 	size    func(b int) uint64
-	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error)
+	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) // a sampled sweep's block
 	got     func(in ulp.Input) uint32
 	opt     ulp.Options         // the options of its ulp sweeps, but the blocks
 	unary   func(uint32) uint32 // the measured function of an exhaustive sweep
@@ -88,6 +88,10 @@ type sweep struct {
 	saved   time.Time
 	dirty   bool
 	pending []int
+	// exhaustive: a sweep of all 2^32 inputs of unary, whose blocks
+	// measureBlock measures together with the other exhaustive sweeps of
+	// the same reference and mode (run is nil).
+	exhaustive bool
 }
 
 // Measurable returns the functions of the catalog a report can measure (a
@@ -122,28 +126,44 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Pending blocks, after the checkpoints.
-	type task struct{ s, b int }
+	// Pending blocks, after the checkpoints. The exhaustive sweeps of one
+	// reference and mode (a function under several flag sets; a function
+	// and its intrinsic) form a group whose blocks are measured together,
+	// the reference evaluated once for all of them (ulp.ExhaustiveShared):
+	// a task is one block of one group, with the sweeps that still need it.
+	type task struct {
+		b    int
+		rows []int // indices in sweeps
+	}
 	var tasks []task
 	var total uint64
 	left := make([]int, len(sweeps)) // blocks of each sweep still to measure in this run
-	for i, s := range sweeps {
+	for _, s := range sweeps {
 		if cfg.Checkpoints != "" {
 			s.ckpt = filepath.Join(cfg.Checkpoints, checkpointName(s, cfg.Shard, shards))
 			if err := s.load(); err != nil {
 				return nil, err
 			}
 		}
-		for b := cfg.Shard; b < s.blocks; b += shards {
-			if cfg.only != nil && !cfg.only(i, b) {
-				continue
+	}
+	for _, g := range groups(sweeps) {
+		for b := cfg.Shard; b < sweeps[g[0]].blocks; b += shards {
+			var rows []int
+			for _, i := range g {
+				s := sweeps[i]
+				if cfg.only != nil && !cfg.only(i, b) {
+					continue
+				}
+				if s.row.Result != nil && isDone(s.row.Result, b) {
+					continue
+				}
+				rows = append(rows, i)
+				total += s.size(b)
+				left[i]++
 			}
-			if s.row.Result != nil && isDone(s.row.Result, b) {
-				continue
+			if rows != nil {
+				tasks = append(tasks, task{b, rows})
 			}
-			tasks = append(tasks, task{i, b})
-			total += s.size(b)
-			left[i]++
 		}
 	}
 	workers := cfg.Workers
@@ -152,8 +172,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	type done struct {
 		t   task
-		res *ulp.Result
-		ex  *Extra
+		res []*ulp.Result
+		ex  []*Extra
 		err error
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -174,12 +194,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for range nw {
 		go func() {
 			for t := range next {
-				s := sweeps[t.s]
-				pr := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
-				res, err := s.run(ctx, t.b, pr)
-				out <- done{t, res, pr.ex, err}
+				res, ex, err := measureBlock(ctx, sweeps, t.rows, t.b)
+				out <- done{t, res, ex, err}
 			}
-			out <- done{t: task{-1, -1}}
+			out <- done{t: task{b: -1}}
 		}()
 	}
 	if cfg.Progress != nil {
@@ -189,7 +207,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	var progress uint64
 	for live := nw; live > 0; {
 		d := <-out
-		if d.t.s < 0 {
+		if d.t.b < 0 {
 			live--
 			continue
 		}
@@ -200,20 +218,22 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 			continue
 		}
-		s := sweeps[d.t.s]
-		if err := s.add(d.res, d.ex); err != nil && firstErr == nil {
-			firstErr = err
-			cancel()
-		}
-		progress += s.size(d.t.b)
-		if cfg.Progress != nil {
-			cfg.Progress(progress, total)
-		}
-		left[d.t.s]--
-		if s.ckpt != "" && (left[d.t.s] == 0 || time.Since(s.saved) > 2*time.Second) {
-			if err := s.save(); err != nil && firstErr == nil {
+		for j, i := range d.t.rows {
+			s := sweeps[i]
+			if err := s.add(d.res[j], d.ex[j]); err != nil && firstErr == nil {
 				firstErr = err
 				cancel()
+			}
+			progress += s.size(d.t.b)
+			if cfg.Progress != nil {
+				cfg.Progress(progress, total)
+			}
+			left[i]--
+			if s.ckpt != "" && (left[i] == 0 || time.Since(s.saved) > 2*time.Second) {
+				if err := s.save(); err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
 			}
 		}
 	}
@@ -235,6 +255,59 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.finish()
 	return rep, nil
+}
+
+// groups partitions the sweeps (indices, in order) into the groups whose
+// blocks are measured together: the exhaustive sweeps of one reference and
+// mode, and every other sweep on its own.
+func groups(sweeps []*sweep) [][]int {
+	type key struct {
+		ref  ulp.Reference
+		mode string
+	}
+	var gs [][]int
+	at := map[key]int{}
+	for i, s := range sweeps {
+		if !s.exhaustive {
+			gs = append(gs, []int{i})
+			continue
+		}
+		k := key{s.comp.ref, s.opt.Mode.String()}
+		if g, ok := at[k]; ok {
+			gs[g] = append(gs[g], i)
+			continue
+		}
+		at[k] = len(gs)
+		gs = append(gs, []int{i})
+	}
+	return gs
+}
+
+// measureBlock measures block b of the sweeps rows (one group) and returns
+// each one's result and Extra.
+func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*ulp.Result, []*Extra, error) {
+	newProbe := func(s *sweep) *probe {
+		return &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+	}
+	if s := sweeps[rows[0]]; !s.exhaustive {
+		pr := newProbe(s)
+		res, err := s.run(ctx, b, pr)
+		return []*ulp.Result{res}, []*Extra{pr.ex}, err
+	}
+	fs := make([]func(uint32) uint32, len(rows))
+	opts := make([]ulp.Options, len(rows))
+	exs := make([]*Extra, len(rows))
+	for j, i := range rows {
+		s := sweeps[i]
+		pr := newProbe(s)
+		fs[j], exs[j] = s.unary, pr.ex
+		o := s.opt
+		o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
+		o.Observe = pr.observe
+		opts[j] = o
+	}
+	res, err := ulp.ExhaustiveShared(ctx, fs, sweeps[rows[0]].comp.ref, opts)
+	return res, exs, err
 }
 
 func isDone(r *ulp.Result, b int) bool { return b/64 < len(r.Done) && r.Done[b/64]>>(b%64)&1 != 0 }
@@ -341,12 +414,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	if cfg.Exhaustive && f.Exhaustive() {
 		s.blocks = exhaustiveBlocks
 		s.size = func(int) uint64 { return 1 << 32 / exhaustiveBlocks }
-		s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
-			o := opt
-			o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
-			o.Observe = pr.observe
-			return ulp.Exhaustive(ctx, unary, s.comp.ref, o)
-		}
+		s.exhaustive = true
 		s.key = fmt.Sprintf("%s|%s|%s|%s|exhaustive|%d", f.ID, c.name, eff.String(), f.Mode, s.blocks)
 		return s, nil
 	}

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/big"
@@ -480,4 +481,59 @@ func TestExhaustiveBatches(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSharedReference checks that the exhaustive sweeps of one reference
+// measured together (expf's and __expf's rows under two flag sets: one
+// group) give exactly the rows of sweeps measured alone, on a few blocks.
+func TestSharedReference(t *testing.T) {
+	var funcs []*spec.Func
+	for _, n := range []string{"expf", "__expf", "logf"} {
+		f, _ := spec.Lookup(n)
+		funcs = append(funcs, f)
+	}
+	only := func(_, b int) bool { return b%1024 == 1000 || b == 2048+17 }
+	cfg := Config{Funcs: funcs, Flags: []fp.Flags{spec.Default, spec.FastMath}, Exhaustive: true, only: only}
+	_, sweeps, err := plan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := groups(sweeps); len(g) != 2 || len(g[0]) != 4 || len(g[1]) != 2 {
+		t.Fatalf("groups %v, want expf's and __expf's rows together, and logf's", g)
+	}
+	all, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each row alone: one function under one flag set.
+	alone := map[string][]byte{}
+	for _, f := range funcs {
+		for _, fl := range cfg.Flags {
+			one, err := Run(context.Background(), Config{Funcs: []*spec.Func{f}, Flags: []fp.Flags{fl}, Exhaustive: true, only: only})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := one.Rows[0]
+			r.Flags = nil
+			alone[r.Function+" "+r.EffectiveFlags] = jsonRow(t, r)
+		}
+	}
+	for _, r := range all.Rows {
+		r.Flags = nil
+		if r.Result.N != 5<<20 {
+			t.Errorf("%s %s: %d inputs, want 5·2^20", r.Function, r.EffectiveFlags, r.Result.N)
+		}
+		if got, want := jsonRow(t, r), alone[r.Function+" "+r.EffectiveFlags]; !bytes.Equal(got, want) {
+			t.Errorf("%s %s: shared\n%s\nalone\n%s", r.Function, r.EffectiveFlags, got, want)
+		}
+	}
+}
+
+func jsonRow(t *testing.T, r *Row) []byte {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
