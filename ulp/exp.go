@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // Fast kernels of e^x, 2^x and 10^x.
@@ -223,4 +224,73 @@ func exp10Kernel(x uint32) kres {
 	sl := e1 + (rh*ln10Lo + rl*ln10Hi)
 	hi, lo := expCore(k, sh, sl)
 	return kres{v: DD{hi, lo}, err: 0x1.01p-66 * hi}
+}
+
+// expClasses are the classes of an exponential's kernel that evalRun1 fills
+// a run of consecutive inputs of in one pass (expRun): beyond the binary32
+// range (the kernel's rep cases), NaN, and 0 < |x| < 2^-40 (in RN).
+type expClasses struct {
+	c float64 // t = x·c is the exponent of e (1, ln2Hi, ln10Hi)
+	// over and under are the encodings of the kernel's thresholds: x above
+	// over rounds as 2^200, x below −under as 2^-300.
+	over, under uint32
+}
+
+var (
+	expRunExp   = expClasses{1, 0x42c80000, 0x42dc0000}      // 100, 110
+	expRunExp2  = expClasses{ln2Hi, 0x43020000, 0x43200000}  // 130, 160
+	expRunExp10 = expClasses{ln10Hi, 0x42200000, 0x42480000} // 40, 50
+	tinyExpEnc  = uint32(0x2b800000)                         // 2^-40
+)
+
+// run fills want and val for the inputs x0, x0+1, … (at least one, one
+// sign: x0 and the last input agree in bit 31) and returns true when they
+// all lie in one of the classes below, giving exactly what the kernel and
+// its rounding in mode m give (never a fallback); it returns false
+// otherwise. Within a sign the encodings are ordered by magnitude, so the
+// class of the ends is the class of the run.
+//
+//	NaN: NaN, rounding to the canonical NaN (expSpecial).
+//	x > over (+Inf excluded): the kernel's rep 2^200, Value expOutside(x·c).
+//	x < −under (−Inf excluded): rep 2^-300, Value expOutside(x·c).
+//	0 < |x| < 2^-40, RN only: Value 1 + x·c (kernel: DD{1, x·c}), and f(x)
+//	  = 1 + d with |d| < 2^-39 (the kernel's err bound is ≤ 2^-38·|x|
+//	  around |x·c| < 2.31·2^-40): inside (1 − 2^-25, 1 + 2^-24), the half-ulp
+//	  neighbourhood of 1 that RN sends to 1 (the midpoint below 1 is 1 −
+//	  2^-25, ulp(1⁻) being 2^-24), as decideRN finds.
+func (e *expClasses) run(x0 uint32, m rounding.Mode, want []uint32, val []DD) bool {
+	n := len(want)
+	val = val[:n]
+	a0, a1 := x0&f32.AbsMask, (x0+uint32(n-1))&f32.AbsMask
+	neg := x0&f32.SignMask != 0
+	var w uint32
+	switch {
+	case a0 > f32.InfBits: // NaN
+		w = f32.CanonicalNaNBits
+		v := DD{math.NaN(), 0}
+		for i := range val {
+			val[i] = v
+		}
+	case !neg && a0 > e.over && a1 < f32.InfBits:
+		w = round64(0x1p200, m)
+		for i := range val {
+			val[i] = DD{expOutside(float64(math.Float32frombits(x0+uint32(i))) * e.c), 0}
+		}
+	case neg && a0 > e.under && a1 < f32.InfBits:
+		w = round64(0x1p-300, m)
+		for i := range val {
+			val[i] = DD{expOutside(float64(math.Float32frombits(x0+uint32(i))) * e.c), 0}
+		}
+	case m == rounding.RN && a0 != 0 && a1 < tinyExpEnc:
+		w = f32.OneBits
+		for i := range val {
+			val[i] = DD{1, float64(math.Float32frombits(x0+uint32(i))) * e.c}
+		}
+	default:
+		return false
+	}
+	for i := range want {
+		want[i] = w
+	}
+	return true
 }

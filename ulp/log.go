@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // Fast kernels of ln x, log2 x and log10 x.
@@ -175,4 +176,22 @@ func log10Kernel(x uint32) kres {
 	pl := pe + (h*invLn10Lo + l*invLn10Hi)
 	hi, lo := fastTwoSum(ph, pl)
 	return kres{v: DD{hi, lo}, err: 0.5*err + 0x1p-100*math.Abs(hi)}
+}
+
+// logNaNRun is Ref.run1 of the logarithms: a run of NaNs or of negative
+// numbers (−0 excluded; −Inf included) gives NaN in every mode, as
+// logSpecial does (the canonical NaN, Value NaN), in one pass; it returns
+// false for other runs. Within a sign the encodings are ordered by
+// magnitude, so the ends of a run of one sign decide.
+func logNaNRun(x0 uint32, _ rounding.Mode, want []uint32, val []DD) bool {
+	a0 := x0 & f32.AbsMask
+	if !(a0 > f32.InfBits || x0&f32.SignMask != 0 && a0 != 0) {
+		return false
+	}
+	v := DD{math.NaN(), 0}
+	val = val[:len(want)]
+	for i := range want {
+		want[i], val[i] = f32.CanonicalNaNBits, v
+	}
+	return true
 }

@@ -34,6 +34,10 @@ type Ref struct {
 	k2        func(x, y uint32) kres
 	r1        func(x uint32, m rounding.Mode) uint32 // exact rounding, no fallback
 	r2        func(x, y uint32, m rounding.Mode) uint32
+	// run1, when set, fills a run of consecutive inputs of one sign that
+	// lies in one of the kernel's cheap classes exactly as eval1 would, or
+	// returns false (see evalRun1).
+	run1      func(x0 uint32, m rounding.Mode, want []uint32, val []DD) bool
 	fallbacks atomic.Uint64
 }
 
@@ -169,6 +173,14 @@ func (r *Ref) eval1(x uint32, m rounding.Mode) (uint32, DD, bool) {
 // and val and returns the number of oracle fallbacks.
 func (r *Ref) evalRun1(x0 uint32, m rounding.Mode, want []uint32, val []DD) (slow uint64) {
 	r.check(1)
+	if len(want) == 0 {
+		return 0
+	}
+	// A run of one sign in one class of the kernel (an exhaustive sweep's
+	// batches: 512 consecutive encodings) in one pass.
+	if r.run1 != nil && x0>>31 == (x0+uint32(len(want)-1))>>31 && r.run1(x0, m, want, val) {
+		return 0
+	}
 	k1 := r.k1
 	val = val[:len(want)]
 	if r.r1 != nil {
@@ -237,15 +249,15 @@ var (
 //	Exp(±0) = 1
 //
 // Value: relative error < 2^-65.
-var Exp = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp, k1: expKernel}
+var Exp = &Ref{name: "exp", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp, k1: expKernel, run1: expRunExp.run}
 
 // Exp2 is the reference of 2^x, with Exp's special cases, and 2^n exact for
 // an integer n. Value: relative error < 2^-65.
-var Exp2 = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp2, k1: exp2Kernel}
+var Exp2 = &Ref{name: "exp2", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp2, k1: exp2Kernel, run1: expRunExp2.run}
 
 // Exp10 is the reference of 10^x, with Exp's special cases, and 10^n exact
 // for an integer n in [0, 10]. Value: relative error < 2^-65.
-var Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp10, k1: exp10Kernel}
+var Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 65, orc: oracle.Exp10, k1: exp10Kernel, run1: expRunExp10.run}
 
 // Log is the reference of the natural logarithm.
 //
@@ -258,16 +270,16 @@ var Exp10 = &Ref{name: "exp10", arity: 1, modes: rnOnly, valueBits: 65, orc: ora
 //	Log(1) = +0
 //
 // Value: relative error < 2^-60.
-var Log = &Ref{name: "log", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log, k1: logKernel}
+var Log = &Ref{name: "log", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log, k1: logKernel, run1: logNaNRun}
 
 // Log2 is the reference of the base-2 logarithm, with Log's special cases,
 // and log2(2^k) = k exactly. Value: relative error < 2^-60.
-var Log2 = &Ref{name: "log2", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log2, k1: log2Kernel}
+var Log2 = &Ref{name: "log2", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log2, k1: log2Kernel, run1: logNaNRun}
 
 // Log10 is the reference of the base-10 logarithm, with Log's special
 // cases, and log10(10^n) = n exactly for n in [1, 10]. Value: relative error
 // < 2^-60.
-var Log10 = &Ref{name: "log10", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log10, k1: log10Kernel}
+var Log10 = &Ref{name: "log10", arity: 1, modes: rnOnly, valueBits: 60, orc: oracle.Log10, k1: log10Kernel, run1: logNaNRun}
 
 // Sin is the reference of the sine.
 //
