@@ -234,11 +234,21 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 	if n == 0 {
 		return
 	}
+	if uniformRun(got, want, val) {
+		s.addUniform(x0, got[0], want[0], val[0], dist, errs, slow)
+		return
+	}
 	errRun(got, val, errs)
 
-	// Dist and CR as in add, without a branch on g == w (as good as random).
+	// Dist and CR as in add, without a branch on g == w (as good as random),
+	// and the largest Dist: the first input reaching it (the inputs are
+	// ordered).
 	cr := s.CR
 	dc := &s.DistCount
+	maxD, argD := s.MaxDist, s.ArgMaxDist.X
+	if s.N == 0 {
+		maxD, argD = 0, x0 // what add's first input sets when its Dist is 0
+	}
 	// DistCount[0] and [1] in registers: most inputs land there, and
 	// consecutive increments of one counter in memory would serialise.
 	d0, d1 := dc[0], dc[1]
@@ -262,35 +272,46 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 			d1 += uint64(d)
 		} else {
 			dc[min(d, distBins-1)]++
+			if d > maxD {
+				maxD, argD = d, x0+uint32(i)
+			}
 		}
 	}
 	dc[0], dc[1] = d0, d1
 	s.CR = cr
-
-	// The maxima: the first input reaching each (the inputs are ordered).
-	maxD, argD := s.MaxDist, s.ArgMaxDist.X
-	maxE, argE := s.MaxErr, s.ArgMaxErr.X
-	if s.N == 0 {
-		maxD, maxE, argD, argE = dist[0], Ulps(errs[0]), x0, x0
-	}
-	for i, d := range dist {
-		if d > maxD {
-			maxD, argD = d, x0+uint32(i)
+	if maxD <= 1 { // the loop above skips Dist 1
+		for i, d := range dist {
+			if d > maxD {
+				maxD, argD = d, x0+uint32(i)
+				break
+			}
 		}
 	}
+	s.MaxDist, s.ArgMaxDist = maxD, Input{X: argD}
+
+	// The histogram, the sum and the largest Err. Most errors of a sweep lie
+	// in fine bin 0 (below 1/256 ulp: exact special results, e^x = 1 for a
+	// tiny x): their count is kept in a register, and their sum apart from
+	// the 128-bit one, in 64 bits (each term is below 2^24 units).
+	maxE, argE := s.MaxErr, s.ArgMaxErr.X
+	if s.N == 0 {
+		maxE, argE = Ulps(errs[0]), x0
+	}
+	huge := s.Huge
+	sumHi, sumLo := s.ErrSum[0], s.ErrSum[1]
+	fine := s.Fine[:fineBins]
+	var zero, small uint64
 	for i, e := range errs {
 		if Ulps(e) > maxE {
 			maxE, argE = Ulps(e), x0+uint32(i)
 		}
-	}
-	s.MaxDist, s.ArgMaxDist = maxD, Input{X: argD}
-	s.MaxErr, s.ArgMaxErr = maxE, Input{X: argE}
-
-	// The histogram and the sum.
-	huge := s.Huge
-	sumHi, sumLo := s.ErrSum[0], s.ErrSum[1]
-	fine := s.Fine[:fineBins]
-	for _, e := range errs {
+		if e < 1.0/fineSub {
+			// e·2^32 < 2^24, truncated as below: small < 2^64 for any
+			// run shorter than 2^40 inputs.
+			zero++
+			small += uint64(int64(e * (1 << sumFracBits)))
+			continue
+		}
 		fine[fineBin(e)]++
 		if e < hugeErr {
 			var c uint64
@@ -300,7 +321,12 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 			huge++
 		}
 	}
+	var c uint64
+	sumLo, c = bits.Add64(sumLo, small, 0)
+	sumHi += c
+	fine[0] += zero
 	s.Huge, s.ErrSum = huge, [2]uint64{sumHi, sumLo}
+	s.MaxErr, s.ArgMaxErr = maxE, Input{X: argE}
 
 	if abs := s.Abs; abs != nil {
 		for i, g := range got {
@@ -308,6 +334,64 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 		}
 	}
 	s.N += uint64(n)
+	s.Fallbacks += slow
+}
+
+// uniformRun reports whether every measurement of a run is the first one:
+// the same result, reference result and value (bit for bit), as in the runs
+// of an exhaustive sweep where f(x) overflows or underflows or x is a NaN.
+func uniformRun(got, want []uint32, val []DD) bool {
+	g, w := got[0], want[0]
+	hi, lo := math.Float64bits(val[0].Hi), math.Float64bits(val[0].Lo)
+	want, val = want[:len(got)], val[:len(got)]
+	for i, gi := range got {
+		if gi != g || want[i] != w || math.Float64bits(val[i].Hi) != hi || math.Float64bits(val[i].Lo) != lo {
+			return false
+		}
+	}
+	return true
+}
+
+// addUniform is addRun for a run of len(dist) identical measurements (got,
+// want, v) at x0, x0+1, …: Stats.add's counts times the run's length, the
+// maxima at x0 (the first input reaching them), the sum of the identical
+// truncated terms as one product.
+func (s *Stats) addUniform(x0, got, want uint32, v DD, dist []uint32, errs []float64, slow uint64) {
+	n := uint64(len(dist))
+	errs = errs[:n]
+	var d uint32
+	if got == want || f32.IsNaN(got) && f32.IsNaN(want) {
+		s.CR += n
+	}
+	if got != want {
+		d = Dist(got, want)
+	}
+	e := Err(got, v)
+	for i := range dist {
+		dist[i], errs[i] = d, e
+	}
+	if s.N == 0 || d > s.MaxDist {
+		s.MaxDist, s.ArgMaxDist = d, Input{X: x0}
+	}
+	s.DistCount[min(d, distBins-1)] += n
+	if s.N == 0 || Ulps(e) > s.MaxErr {
+		s.MaxErr, s.ArgMaxErr = Ulps(e), Input{X: x0}
+	}
+	s.Fine[fineBin(e)] += n
+	if e < hugeErr {
+		hi, lo := bits.Mul64(uint64(int64(e*(1<<sumFracBits))), n)
+		var c uint64
+		s.ErrSum[1], c = bits.Add64(s.ErrSum[1], lo, 0)
+		s.ErrSum[0] += hi + c
+	} else {
+		s.Huge += n
+	}
+	if abs := s.Abs; abs != nil {
+		for i := range n {
+			abs.add(Input{X: x0 + uint32(i)}, got, v)
+		}
+	}
+	s.N += n
 	s.Fallbacks += slow
 }
 

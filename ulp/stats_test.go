@@ -158,6 +158,21 @@ func TestAddRun(t *testing.T) {
 			ms[i].got = 0x7f800000
 		}
 	}
+	// Runs of identical measurements (addUniform), as an exhaustive sweep
+	// sees them where f(x) overflows: the first measurements repeated.
+	var runs []measurement
+	for _, m := range ms[:60] {
+		for range 1 + r.IntN(2*BatchLen) {
+			runs = append(runs, m)
+		}
+	}
+	for _, ms := range [][]measurement{ms, runs} {
+		testAddRun(t, ms)
+	}
+}
+
+func testAddRun(t *testing.T, ms []measurement) {
+	t.Helper()
 	const x0 = 0xbf7ff000
 	for _, abs := range []*AbsStats{nil, {Lo: -0.9999, Hi: 2}} {
 		want := newStats(abs)
