@@ -125,8 +125,10 @@ func BenchmarkOracle(b *testing.B) {
 }
 
 // BenchmarkSweepParts splits the per-input cost of an exhaustive sweep of
-// the stand-ins into its parts: the stand-in, the reference (Eval in RN),
-// the statistics (Stats.add on precomputed results), and the whole loop.
+// the stand-ins into its parts: the stand-in, the reference (ref: Eval in
+// RN input by input; refrun: evalRun1 on batches, as a sweep runs it), the
+// statistics (stats: Stats.add on precomputed results; addrun: Stats.addRun
+// on batches, with Dist and Err, as a sweep runs it), and the whole loop.
 // The inputs are 64 runs of 2^14 consecutive encodings spread over the 2^32,
 // as a sweep sees them (long runs of one class: predictable branches).
 func BenchmarkSweepParts(b *testing.B) {
@@ -169,6 +171,21 @@ func BenchmarkSweepParts(b *testing.B) {
 			st := newStats(nil)
 			for i, x := range xs {
 				st.add(Input{X: x}, gots[i], wants[i], vals[i], false, true)
+			}
+		})
+		// The batched forms an exhaustive sweep runs: the reference on
+		// batches of consecutive inputs, the statistics with Dist and Err.
+		run("refrun", func() {
+			buf := new(batchBuf)
+			for i := 0; i < n; i += BatchLen {
+				s.ref.evalRun1(xs[i], rounding.RN, buf.want[:], buf.val[:])
+			}
+		})
+		run("addrun", func() {
+			st := newStats(nil)
+			buf := new(batchBuf)
+			for i := 0; i < n; i += BatchLen {
+				st.addRun(xs[i], gots[i:i+BatchLen], wants[i:i+BatchLen], vals[i:i+BatchLen], buf.dist[:], buf.err[:], 0)
 			}
 		})
 		run("all", func() {
