@@ -11,12 +11,11 @@
 // reference and mode (expf under each flag set, __expf) measure each block
 // together, the reference evaluated once for all of them
 // (ulp.ExhaustiveShared); each keeps its own result and checkpoint. A probe
-// wrapped around the
-// reference checks every input against NVIDIA's documented bound (spec.Bound,
-// read under the flags) and keeps the largest error per bin of the input
-// axis for the plots (Extra). Results are plain data: the shards of a run
-// merge (Merge) into exactly the unsharded report, and a report does not
-// depend on the number of cores.
+// wrapped around the reference checks every input against NVIDIA's
+// documented bound (spec.Bound, read under the flags) and keeps the largest
+// error per bin of the input axis for the plots (Extra). Results are plain
+// data: the shards of a run merge (Merge) into exactly the unsharded report,
+// and a report does not depend on the number of cores.
 //
 // Renderers are deterministic: the same report gives the same bytes, apart
 // from the provenance line the caller sets. docs/report.md describes the
