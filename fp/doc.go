@@ -11,6 +11,14 @@
 // package-level functions use nvcc's default flags (fp.Expf is
 // fp.Flags{}.Expf).
 //
+// The common arguments take a fast path (fastkern.go): the same sequence
+// on host floating point, each fma an exact binary64 product plus an add
+// rounded once to binary32, with a check that this rounding is the
+// device's (no binary32 midpoint, a normal result; or, for the
+// logarithms' polynomials, an enumeration of every reduced argument in the
+// tests). Everything else runs the sequence instruction by instruction,
+// which is also what the tests compare every fast path with.
+//
 // Each function is checked bit for bit against the H100's results in testdata/golden
 // under the six captured flag sets (default, -ftz=true, -prec-div=false,
 // -prec-sqrt=false, -fmad=false, -use_fast_math): on all 2^32 inputs of the
