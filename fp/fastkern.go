@@ -41,14 +41,22 @@ func normalArg(x uint32) bool { return x&f32.ExpMask-f32.MinNormalBits < f32.Exp
 // (|t| < 2 for |x| < 128), and its truncation toward zero equals ⌊252·t⌋
 // wherever the clamp keeps it (t ≥ 0).
 //
-// Arguments of magnitude 128 or more (±Inf included) end in closed form:
-// for x ≥ 128, t ≥ 128·scale + 1/2 > 1 saturates, k = 126, r = x·hi − 126 ≥
+// Arguments of magnitude below 2^-26 (±0 and subnormals included, read as
+// zeros or not), of magnitude 128 or more (±Inf included), and NaNs end in
+// closed form. Below 2^-26, t rounds to 1/2, so k = 0, and |r| ≤ 4·2^-26 <
+// 2^-23 (log2(b) < 4), whose ex2.approx is 1: the result is 1. A NaN makes
+// t NaN, cvt.sat 0, r NaN, and the NaN result canonical. For x ≥ 128, t ≥ 128·scale + 1/2 > 1 saturates, k = 126, r = x·hi − 126 ≥
 // 58 (hi ≥ log2 e), ex2(r) ≥ 2^58 and the product overflows to +Inf; for
 // x ≤ −128, t saturates to 0, k = −126, r ≤ −58, and ex2(r)·2^-126 ≤ 2^-184
 // rounds to +0 (flushed or not).
 func expFast(x uint32, c expConsts) (uint32, bool) {
-	if a := x & f32.AbsMask; a >= 0x43000000 && a <= f32.InfBits { // 128 ≤ |x| ≤ Inf
-		if x < f32.SignMask {
+	if a := x & f32.AbsMask; a-0x32800000 >= 0x43000000-0x32800000 { // |x| < 2^-26, |x| ≥ 128, NaN
+		switch {
+		case a > f32.InfBits:
+			return f32.CanonicalNaNBits, true
+		case a < 0x32800000:
+			return f32.OneBits, true
+		case x < f32.SignMask:
 			return f32.InfBits, true
 		}
 		return f32.ZeroBits, true
