@@ -43,37 +43,44 @@ type mufuCoef struct{ c0, c1, c2 uint32 }
 // i < j) that lie in its lowest mufuSquarerCols = 19 columns, with their
 // carries. Only x_0…x_17 reach those columns.
 //
-// With L = x mod 2^9 and H = ⌊x/2^9⌋ mod 2^9 the dropped bits are: all of
-// L² (columns ≤ 17); x_9 at column 18; and the cross products L_i·H_t at
+// With L = x mod 2^9 and H = ⌊x/2^9⌋ the dropped bits are: all of L²
+// (columns ≤ 17); x_9 at column 18; and the cross products L_i·H_t at
 // column i+t+10 for i+t ≤ 8, a triangle that splits into the rectangle
 // i, t ≤ 4, which is (L mod 2^5)·(H mod 2^5), and two corners of ten cells
-// with i or t ≥ 5, each a truncated 4×4-bit product (mufuCorner).
+// with i or t ≥ 5, each a truncated 4×4-bit product: of L_5…L_8 with
+// H_0…H_3, bits 5 to 12 of x (mufuCornerLo, which adds x_9's term), and of
+// L_0…L_3 with H_5…H_8, bits 0 to 3 and 14 to 17 (mufuCornerHi). What is
+// kept of L² is nothing, so sq(x) = (x − L)·(x + L) − the rest: x² − L²
+// in one product.
 // TestMufuSquare checks this against the array, bit by bit.
 func mufuSquare(x uint32) uint64 {
 	const _ = uint(mufuSquarerCols-19) + uint(19-mufuSquarerCols) // the decomposition is for 19 columns
 	// Every term fits in 32 bits (lost < 2^24); the uint8 indexes need no
 	// bounds check. Kept small enough for the inliner.
-	l, h := x&0x1ff, x>>9&0x1ff
-	lost := l*l + x&0x200<<9 + (l&0x1f)*(h&0x1f)<<10 +
-		(uint32(mufuCorner[uint8(l>>5<<4|h&0xf)])+uint32(mufuCorner[uint8(l<<4|h>>5)]))<<15
-	return uint64(x)*uint64(x) - uint64(lost)
+	l := x & 0x1ff
+	lost := (x&0x1f)*(x<<1&0x7c00) + mufuCornerLo[uint8(x>>5)] + mufuCornerHi[uint8(x&0xf|x>>10&0xf0)]
+	return uint64(x-l)*uint64(x+l) - uint64(lost)
 }
 
-// mufuCorner[a<<4|b] = Σ a_p·b_q·2^(p+q) over p+q ≤ 3: the product of two
-// 4-bit numbers without its partial-product bits of weight 16 and above.
-var mufuCorner = func() (t [256]uint8) {
+// mufuCornerHi[a|b<<4] = corner(a, b)·2^15, and mufuCornerLo[a|b<<4] the
+// same plus b_0·2^18 (x_9 at column 18), where corner(a, b) = Σ a_p·b_q·2^(p+q)
+// over p+q ≤ 3 is the product of two 4-bit numbers without its
+// partial-product bits of weight 16 and above: the two corners of
+// mufuSquare's triangle, at column 15 upwards.
+var mufuCornerLo, mufuCornerHi = func() (lo, hi [256]uint32) {
 	for a := range 16 {
 		for b := range 16 {
-			var v int
+			var v uint32
 			for p := range 4 {
 				for q := range 4 - p {
-					v += a >> p & 1 * (b >> q & 1) << (p + q)
+					v += uint32(a>>p&1*(b>>q&1)) << (p + q)
 				}
 			}
-			t[a<<4|b] = uint8(v)
+			hi[a|b<<4] = v << 15
+			lo[a|b<<4] = v<<15 + uint32(b&1)<<18
 		}
 	}
-	return t
+	return lo, hi
 }()
 
 // Constants of the SASS sequences around MUFU (instr.sass), as encodings.
