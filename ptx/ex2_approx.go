@@ -35,53 +35,70 @@ import (
 // low 17 bits xl; bits 34…56 of S are the result's fraction and the integer
 // part its exponent.
 func Ex2Approx(x uint32, ftz bool) uint32 {
-	// FSETP.GEU x, -126 is false for x < -126 only (NaN compares unordered).
-	if !ftz && x > minus126Bits && x <= f32.NegInfBits {
-		return ex2Wrapped(x)
-	}
-	// MUFU.EX2, the .ftz form.
+	// halved: x < -126 without ftz, replaced by x·0.5 (FSETP.GEU x, -126;
+	// @!P FMUL x, 0.5; MUFU.EX2; @!P FMUL r, r). The function calls
+	// nothing, so that it needs no stack frame.
+	halved := false
+again:
 	a := x & f32.AbsMask
 	bexp := a >> f32.FracBits
-	switch {
-	case a > f32.InfBits:
-		return canonicalNaN
-	case bexp == 0: // ±0 and the subnormals, read as ±0
-		return f32.OneBits
-	case bexp >= f32.Bias+ex2IntBits: // |x| ≥ 128, ±Inf included
-		if x&f32.SignMask != 0 {
+	// One unsigned comparison sends |x| < 2^-23 (fixed point 0), |x| ≥ 128,
+	// ±Inf and NaN to the special cases.
+	if bexp-(f32.Bias-ex2FracBits) > ex2IntBits-1+ex2FracBits {
+		switch {
+		case a > f32.InfBits:
+			return canonicalNaN
+		case bexp < f32.Bias-ex2FracBits: // ±0 and the subnormals (read as ±0), and |x| < 2^-23: 2^0
+			return f32.OneBits
+		case x&f32.SignMask == 0: // x ≥ 128, +Inf included
+			return f32.InfBits
+		case ftz || bexp > f32.Bias+ex2IntBits:
+			// x ≤ -128 with ftz, x ≤ -256 (-Inf included) without: the
+			// flushed 2^x, or 2^(x/2) ≤ 2^-128 (flushed) squared, +0.
 			return f32.ZeroBits
 		}
-		return f32.InfBits
+		// FMUL x, 0.5 for -256 < x ≤ -128: exact, into (-128, -64].
+		x, halved = x-1<<f32.FracBits, true
+		goto again
 	}
-	// fx = |x|·2^23 truncated, for bexp ≤ Bias+6 (shifts of 64 or more give 0).
-	sig := uint64(a&f32.FracMask | f32.HiddenBit)
-	fx := uint32(sig << ex2IntBits >> (f32.Bias + ex2IntBits - bexp))
-	k := int32(fx >> ex2FracBits) // the integer part
-	f := fx & f32.FracMask
-	// Negative x: k = -k, or with a nonzero fraction k = -k-1 and the ones'
-	// complement of f (branch-free: the sign is unpredictable).
+	// t = |x|·2^23 truncated: a right shift by 1 to 30 of the significand.
+	t := (a&f32.FracMask | f32.HiddenBit) << ex2IntBits >> ((f32.Bias + ex2IntBits - bexp) & 31)
+	// Negative x: the ones' complement of t, plus 1 where its fraction is
+	// zero (there the two's complement), in 32-bit two's complement: the
+	// integer part k is its arithmetic shift, the fraction f its low 23
+	// bits. Branch-free: the sign is unpredictable.
 	neg := x >> 31
-	cpl := neg & ((0 - f) >> 31) // 1 for negative x with f ≠ 0
-	f ^= -cpl & f32.FracMask
-	k = int32(uint32(k)^-neg) + int32(neg) - int32(cpl)
+	v := t ^ -neg + neg&((t&f32.FracMask-1)>>31)
+	k := int32(v) >> ex2FracBits
+	f := v & f32.FracMask
 	rexp := f32.Bias + k
-	if rexp <= 0 { // below 2^-126: flushed
-		return f32.ZeroBits
+	if rexp <= 0 { // below 2^-126: x < -126
+		if ftz || halved {
+			return f32.ZeroBits // flushed (and 0·0 = +0)
+		}
+		// FMUL x, 0.5: exact (x is normal, -128 < x < -126).
+		x, halved = x-1<<f32.FracBits, true
+		goto again
 	}
 	// rexp ≤ 254 since k ≤ 127.
-	c := &ex2Table[f>>ex2LowBits]
+	c := &ex2Segs[f>>ex2LowBits]
 	xl := f & (1<<ex2LowBits - 1)
-	s := uint64(c.c0)<<ex2C0Shift + uint64(c.c1)*uint64(xl)<<ex2C1Shift + uint64(c.c2)*mufuSquare(xl) + ex2Bias
+	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
 	// S lies in [2^57, 2^58): the result's significand.
-	return uint32(rexp)<<f32.FracBits | uint32(s>>(ex2SumOne-ex2FracBits))&f32.FracMask
+	r := uint32(rexp)<<f32.FracBits | uint32(s>>(ex2SumOne-ex2FracBits))&f32.FracMask
+	if halved {
+		// FMUL r, r: r in [2^-64, 2^-63), so r·r is a subnormal that host
+		// binary32 multiplication rounds to nearest (DESIGN.md, fact 1).
+		return rounding.Mul32RN(r, r)
+	}
+	return r
 }
 
-// ex2Wrapped is ex2.approx.f32 for x < -126: FMUL x, 0.5; MUFU.EX2;
-// FMUL r, r.
-func ex2Wrapped(x uint32) uint32 {
-	r := Ex2Approx(rounding.Mul32(x, halfBits, rn, false), true)
-	return rounding.Mul32(r, r, rn, false)
-}
+// ex2Segs is ex2Table as the datapath evaluates it (mufuSeg).
+var ex2Segs = func() (t [len(ex2Table)]mufuSeg) {
+	mufuSegs(t[:], ex2Table[:], ex2C0Shift, ex2C1Shift, false, false, ex2Bias)
+	return t
+}()
 
 // Fixed-point layout of ex2's argument.
 const (

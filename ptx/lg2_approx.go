@@ -65,44 +65,33 @@ func Lg2Approx(x uint32, ftz bool) uint32 {
 	}
 	e := int64(x>>f32.FracBits) - f32.Bias
 	f := x & f32.FracMask
-	c := &lg2Table[f>>lg2LowBits]
+	c := &lg2Segs[f>>lg2LowBits]
 	xl := f & (1<<lg2LowBits - 1)
-	p := uint64(c.c0)<<lg2C0Shift + uint64(c.c1)*uint64(xl)<<lg2C1Shift - uint64(c.c2)*mufuSquare(xl) + lg2Bias
+	p := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
 	s := e<<lg2SumOne + int64(p) // |s| < 2^63: |e| ≤ 127 and 0 ≤ P < 2^56
 	neg := s >> 63               // -1 for x < 1, without a branch (its direction is as random as x)
 	sign := uint32(neg) & f32.SignMask
-	m := uint64(s^neg-neg) &^ (1<<lg2Drop - 1) // |s|
-	if m == 0 {
-		return sign
-	}
-	// m ≥ 2^20: the result is normal.
+	// |s| without its low lg2Drop bits: nonzero for x ≠ 1, so that the
+	// result is normal. For e ≥ 1 s ≥ 2^56 and for e ≤ -2 s < -2^56; for
+	// x in [0.5, 2) the golden data's default tier checks every x (block
+	// 0x3f of TestMufuGoldenBlocks).
+	m := uint64(s^neg-neg) &^ (1<<lg2Drop - 1)
 	lz := bits.LeadingZeros64(m)
 	rexp := uint32(f32.Bias + 63 - lz - lg2SumOne)
 	r := sign | rexp<<f32.FracBits | uint32(m<<(lz&63)>>(63-f32.FracBits))&f32.FracMask
 	if scaled {
-		return lg2Minus24(r)
+		// FADD r, -24: host binary32 addition rounds to nearest
+		// (DESIGN.md, fact 1).
+		return rounding.Add32RN(r, minus24Bits)
 	}
 	return r
 }
 
-// lg2Minus24 returns r + (-24) rounded to nearest (FADD r, -24) for
-// r = MUFU.LG2(x·2^24) of a positive subnormal x. r lies in [-126, -102]:
-// with its binade [-128, -64] the sum is computed in units of 2^-17 (24 is
-// 3·2^20 of them), exact below 128 in magnitude and rounded by one bit
-// above. Other r take rounding.Add32.
-func lg2Minus24(r uint32) uint32 {
-	const bexp = f32.Bias + 6 // the binade [-128, -64]
-	if r>>f32.FracBits != 1<<8|bexp {
-		return rounding.Add32(r, minus24Bits, rn, false)
-	}
-	sum := (r&f32.FracMask | f32.HiddenBit) + 3<<20 // < 2^25
-	if sum < 1<<24 {
-		return f32.SignMask | ((bexp-1)<<f32.FracBits + sum)
-	}
-	// One bit drops: ties to even (adding the kept last bit carries a tie
-	// to the even neighbour and leaves the rest as they are).
-	return f32.SignMask | (bexp<<f32.FracBits + (sum+(sum>>1&1))>>1)
-}
+// lg2Segs is lg2Table as the datapath evaluates it (mufuSeg).
+var lg2Segs = func() (t [len(lg2Table)]mufuSeg) {
+	mufuSegs(t[:], lg2Table[:], lg2C0Shift, lg2C1Shift, false, true, lg2Bias)
+	return t
+}()
 
 const (
 	lg2LowBits = f32.FracBits - lg2IndexBits // 17 bits of xl

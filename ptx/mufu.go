@@ -37,6 +37,33 @@ import (
 // and quadratic coefficients, unsigned (each unit fixes the signs).
 type mufuCoef struct{ c0, c1, c2 uint32 }
 
+// mufuSeg is one segment in the form the datapaths evaluate:
+//
+//	S = k0 + k1·xl + k2·sq(xl)   (mod 2^64)
+//
+// with k0 = C0·2^A0 + bias, k1 = ±C1·2^A1 and k2 = ±C2, the signs folded in
+// as two's complements: S itself lies in [0, 2^64), so arithmetic modulo
+// 2^64 gives it exactly, as the unit's sum of unsigned terms.
+// mufuSegs builds each unit's table of them from the generated one at
+// package initialisation.
+type mufuSeg struct{ k0, k1, k2 uint64 }
+
+// mufuSegs fills dst with the segments of src for a unit whose datapath
+// sum is C0·2^c0Shift ± C1·xl·2^c1Shift ± C2·sq + bias, the linear term
+// subtracted where sub1 and the quadratic one where sub2.
+func mufuSegs(dst []mufuSeg, src []mufuCoef, c0Shift, c1Shift uint, sub1, sub2 bool, bias uint64) {
+	for i, c := range src {
+		k1, k2 := uint64(c.c1)<<c1Shift, uint64(c.c2)
+		if sub1 {
+			k1 = -k1
+		}
+		if sub2 {
+			k2 = -k2
+		}
+		dst[i] = mufuSeg{uint64(c.c0)<<c0Shift + bias, k1, k2}
+	}
+}
+
 // mufuSquare returns sq(x) for x < 2^18: the square of x as a truncated
 // squarer computes it, that is x² less the partial-product bits of the
 // folded squaring array (x_i at column 2i, x_i·x_j at column i+j+1 for
@@ -87,10 +114,8 @@ var mufuCornerLo, mufuCornerHi = func() (lo, hi [256]uint32) {
 const (
 	twoP24Bits   uint32 = 0x4b800000 // 0x1p24: pre-scale of subnormal operands
 	quarterBits  uint32 = 0x3e800000 // 0x1p-2: pre-scale of huge divisors
-	halfBits     uint32 = 0x3f000000 // 0x1p-1: ex2's halving below -126
 	twoP126Bits  uint32 = 0x7e800000 // 0x1p126: the divisor threshold
 	minus24Bits  uint32 = 0xc1c00000 // -24 = -log2(0x1p24), added after lg2
-	minus126Bits uint32 = 0xc2fc0000 // -126, ex2's threshold
 	canonicalNaN        = f32.CanonicalNaNBits
 	rn                  = rounding.RN
 )
@@ -103,17 +128,6 @@ func subnormalTimes2p24(x uint32) uint32 {
 	f := x & f32.FracMask
 	n := uint32(bits.LeadingZeros32(f)) - (32 - f32.FracBits - 1) // 1 ≤ n ≤ 23
 	return x&f32.SignMask | ((24-n)<<f32.FracBits + f<<n)         // the hidden bit adds 1 to 24-n
-}
-
-// scaleNormal returns r·2^k rounded to nearest (FMUL r, 2^k) for a normal
-// r whose product is not below 2^-126: exact, or ±Inf where it overflows.
-// The non-.ftz sequences scale MUFU results back with it.
-func scaleNormal(r uint32, k int32) uint32 {
-	v := r + uint32(k)<<f32.FracBits
-	if int32(r>>f32.FracBits&f32.MaxBexp)+k >= f32.MaxBexp { // a select, not a branch: rcp's overflow is as random as x
-		v = r&f32.SignMask | f32.InfBits
-	}
-	return v
 }
 
 // tinyMag reports |x| < 2^-126 for a non-NaN magnitude test, as

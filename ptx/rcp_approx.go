@@ -34,48 +34,59 @@ import (
 func RcpApprox(x uint32, ftz bool) uint32 {
 	sign := x & f32.SignMask
 	a := x & f32.AbsMask
-	if a-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // ±0, subnormal, ±Inf or NaN
+	// post is the scale s of the non-.ftz sequence FMUL(s, MUFU.RCP(FMUL(x,
+	// s))), 0 where s = 1. The function calls nothing, so that it needs no
+	// stack frame.
+	post := uint32(0)
+	if a-f32.MinNormalBits > twoP126Bits-f32.MinNormalBits { // not 2^-126 ≤ |x| ≤ 2^126
 		switch {
 		case a > f32.InfBits:
 			return canonicalNaN
 		case a == f32.InfBits:
 			return sign
-		case a != 0 && !ftz: // s = 2^24: FMUL(s, MUFU.RCP(FMUL(x, s))), the first one exact
+		case a == 0 || ftz && a < f32.MinNormalBits: // ±0, and subnormals read as ±0
+			return sign | f32.InfBits
+		case ftz: // 2^126 < |x| < 2^128: the result, below 2^-126, is flushed
+			return sign
+		case a < f32.MinNormalBits: // s = 2^24: x·s is exact
 			// MUFU.RCP of x·2^24 in [2^-125, 2^-102) is in (2^102, 2^125].
-			return scaleNormal(mufuRcp(subnormalTimes2p24(x)), 24)
+			a, post = subnormalTimes2p24(a), twoP24Bits
+		default: // s = 1/4: x·s is exact, and MUFU.RCP of it in (2^-127, 2^-124]
+			a, post = a-2<<f32.FracBits, quarterBits
 		}
-		return sign | f32.InfBits // ±0 (also through the scaled path), and subnormals read as ±0
 	}
 	f := a & f32.FracMask
-	c := &rcpTable[f>>rcpLowBits]
+	c := &rcpSegs[f>>rcpLowBits]
 	xl := f & (1<<rcpLowBits - 1)
-	s := uint64(c.c0)<<rcpC0Shift - uint64(c.c1)*uint64(xl)<<rcpC1Shift + uint64(c.c2)*(mufuSquare(xl<<1)>>2) + rcpBias
-	// S lies in (2^55, 2^56]: 1/(1+f) in (1/2, 1].
-	rexp := int32(f32.Bias)
-	if s>>rcpSumOne == 0 {
-		rexp--
-		s <<= 1
+	r := rcpPack(sign, a, c.k0+c.k1*uint64(xl)+c.k2*(mufuSquare(xl<<1)>>2))
+	if post != 0 {
+		// FMUL(s, r): host binary32 multiplication rounds to nearest
+		// (DESIGN.md, fact 1): exact for s = 2^24 or ±Inf, and a normal or
+		// subnormal result for s = 1/4.
+		return rounding.Mul32RN(post, r)
 	}
-	rexp -= int32(a>>f32.FracBits) - f32.Bias
-	if rexp <= 0 { // below 2^-126, for |x| > 2^126 only
-		if !ftz { // s = 1/4
-			return rcpScaled(x, quarterBits)
-		}
-		return sign // flushed
-	}
-	return sign | uint32(rexp)<<f32.FracBits | uint32(s>>(rcpSumOne-f32.FracBits))&f32.FracMask
+	return r
 }
 
-// rcpScaled is the non-.ftz sequence FMUL(s, MUFU.RCP(FMUL(x, s))) for
-// |x| > 2^126 (s = 1/4); for other normal x, s = 1 leaves MUFU.RCP's result
-// as it is.
-func rcpScaled(x, s uint32) uint32 {
-	r := mufuRcp(rounding.Mul32(x, s, rn, false))
-	return rounding.Mul32(s, r, rn, false)
-}
+// rcpSegs is rcpTable as the datapath evaluates it (mufuSeg).
+var rcpSegs = func() (t [len(rcpTable)]mufuSeg) {
+	mufuSegs(t[:], rcpTable[:], rcpC0Shift, rcpC1Shift, true, false, rcpBias)
+	return t
+}()
 
 // mufuRcp is MUFU.RCP: rcp.approx.ftz.f32.
 func mufuRcp(x uint32) uint32 { return RcpApprox(x, true) }
+
+// rcpPack returns MUFU.RCP(x) for 2^-126 ≤ |x| = a ≤ 2^126 with sign bit
+// sign from its datapath sum s: S lies in (2^55, 2^56], 1/(1+f) in (1/2, 1],
+// normalized by n = 0 or 1 bit and truncated. The biased exponent
+// 2·bias-1+(1-n)-bexp is at least 1: bexp ≤ 252, or bexp = 253 and f = 0,
+// where S = 2^56 and n = 0.
+func rcpPack(sign, a uint32, s uint64) uint32 {
+	n := 1 - uint32(s>>rcpSumOne)
+	s <<= n & 1
+	return sign | (2*f32.Bias-n-a>>f32.FracBits)<<f32.FracBits | uint32(s>>(rcpSumOne-f32.FracBits))&f32.FracMask
+}
 
 const (
 	rcpLowBits = f32.FracBits - rcpIndexBits // 16 bits of xl

@@ -32,6 +32,10 @@ import "github.com/cudafp/cudafp/internal/f32"
 // xl, in units of 2^-57; S truncated is 1/√m in (1/2, 1), scaled by 2^-k.
 // An exact power of 4 bypasses the table.
 func RsqrtApprox(x uint32, ftz bool) uint32 {
+	// scaled: x is a subnormal times 2^24 (FMUL x, 0x1p24; MUFU.RSQ;
+	// FMUL r, 0x1p12). The function calls nothing, so that it needs no
+	// stack frame.
+	scaled := false
 	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
 		a := x & f32.AbsMask
 		switch {
@@ -44,27 +48,39 @@ func RsqrtApprox(x uint32, ftz bool) uint32 {
 			case x&f32.SignMask != 0: // MUFU.RSQ of the negative x·2^24
 				return canonicalNaN
 			}
-			// FMUL x, 0x1p24; MUFU.RSQ; FMUL r, 0x1p12: MUFU.RSQ of
-			// x·2^24 in [2^-125, 2^-102) is in (2^51, 2^63).
-			return scaleNormal(RsqrtApprox(subnormalTimes2p24(x), true), 12)
+			// MUFU.RSQ of x·2^24 in [2^-125, 2^-102) is in (2^51, 2^63).
+			x, scaled = subnormalTimes2p24(x), true
 		case x&f32.SignMask != 0:
 			return canonicalNaN
+		default:
+			return f32.ZeroBits // +Inf
 		}
-		return f32.ZeroBits // +Inf
 	}
 	e := int32(x>>f32.FracBits) - f32.Bias
 	odd := uint32(e & 1)
 	half := e >> 1 // ⌊e/2⌋
 	f := x & f32.FracMask
-	if f == 0 && odd == 0 { // 4^half: exact
-		return uint32(f32.Bias-half) << f32.FracBits
+	var r uint32
+	if f|odd == 0 { // 4^half: exact
+		r = uint32(f32.Bias-half) << f32.FracBits
+	} else {
+		c := &rsqrtSegs[f>>rsqrtLowBits|odd<<rsqrtIndexBits]
+		xl := f & (1<<rsqrtLowBits - 1)
+		s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
+		// S lies in [2^56, 2^57): the significand of a result in [1/2, 1).
+		r = uint32(f32.Bias-1-half)<<f32.FracBits | uint32(s>>(rsqrtSumHalf-f32.FracBits))&f32.FracMask
 	}
-	c := &rsqrtTable[f>>rsqrtLowBits|odd<<rsqrtIndexBits]
-	xl := f & (1<<rsqrtLowBits - 1)
-	s := uint64(c.c0)<<rsqrtC0Shift - uint64(c.c1)*uint64(xl)<<rsqrtC1Shift + uint64(c.c2)*mufuSquare(xl) + rsqrtBias
-	// S lies in [2^56, 2^57): the significand of a result in [1/2, 1).
-	return uint32(f32.Bias-1-half)<<f32.FracBits | uint32(s>>(rsqrtSumHalf-f32.FracBits))&f32.FracMask
+	if scaled {
+		return r + 12<<f32.FracBits // FMUL r, 0x1p12: exact, r·2^12 < 2^75
+	}
+	return r
 }
+
+// rsqrtSegs is rsqrtTable as the datapath evaluates it (mufuSeg).
+var rsqrtSegs = func() (t [len(rsqrtTable)]mufuSeg) {
+	mufuSegs(t[:], rsqrtTable[:], rsqrtC0Shift, rsqrtC1Shift, true, false, rsqrtBias)
+	return t
+}()
 
 const (
 	rsqrtLowBits = f32.FracBits - rsqrtIndexBits // 17 bits of xl

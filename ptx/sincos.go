@@ -101,7 +101,29 @@ func sinRevolutions(x uint32) uint32 {
 // sin(−x) = −sin(x) bit for bit.
 func SinApprox(x uint32, ftz bool) uint32 {
 	_ = ftz // same SASS for both forms
-	return mufuSinCos(x, 0)
+
+	if x&f32.AbsMask >= f32.InfBits { // NaN and ±Inf
+		return canonicalNaN
+	}
+	// FMUL.RZ and MUFU.SIN. The quadrant q is in bits 23 and 24 of fix. Odd
+	// quadrants read the table backwards: bit 23, spread over the word by an
+	// arithmetic shift, complements the fraction g; quadrants 2 and 3 negate
+	// (bit 24 moved to the sign), as x's sign does. The table value T(g),
+	// for the first-quadrant argument g (23 bits), approximates
+	// sin(π/2·g/2^23). CosApprox is this body one quadrant on; both are
+	// written out so that neither calls anything.
+	fix := sinRevolutions(x)
+	g := (fix ^ uint32(int32(fix<<8)>>31)) & sinFracMask
+	sign := (x ^ fix<<7) & f32.SignMask
+	c := &sinSegs[g>>sinLowBits&(1<<sinIndexBits-1)]
+	xl := g & (1<<sinLowBits - 1)
+	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
+	if s == 0 {
+		return sign
+	}
+	// S < 2^57: the value is at most 1.
+	l := bits.Len64(s)
+	return sign | uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<((64-l)&63)>>(63-f32.FracBits))&f32.FracMask
 }
 
 // CosApprox returns an approximation of cos(x). It emulates cos.approx.f32
@@ -130,32 +152,27 @@ func SinApprox(x uint32, ftz bool) uint32 {
 // bit) and a zero result is +0 or −0 by the same rule.
 func CosApprox(x uint32, ftz bool) uint32 {
 	_ = ftz // same SASS for both forms
-	return mufuSinCos(x, 1)
-}
 
-// mufuSinCos is FMUL.RZ by 0x1.45f306p-3 and MUFU.SIN (cos = 0) or
-// MUFU.COS (cos = 1): cos is sin one quadrant on, and the sign of a sine
-// follows x while a cosine's does not. The table value T(g), for the
-// first-quadrant argument g (23 bits), approximates sin(π/2·g/2^23). One
-// body for both forms, so that a call costs one function call.
-func mufuSinCos(x, cos uint32) uint32 {
 	if x&f32.AbsMask >= f32.InfBits { // NaN and ±Inf
 		return canonicalNaN
 	}
-	fix := sinRevolutions(x)
-	// The quadrant q is in bits 23 and 24 (cos one quadrant on). Odd
-	// quadrants read the table backwards: bit 23, spread over the word by an
-	// arithmetic shift, complements the fraction g; quadrants 2 and 3 negate.
-	fix += cos << sinFracBits
+	// SinApprox's body one quadrant on (q+1 in bits 23 and 24 of fix),
+	// without x's sign.
+	fix := sinRevolutions(x) + 1<<sinFracBits
 	g := (fix ^ uint32(int32(fix<<8)>>31)) & sinFracMask
-	sign := (x&(cos-1) ^ fix<<7) & f32.SignMask // x's sign for sin only
-	c := &sinTable[g>>sinLowBits&(1<<sinIndexBits-1)]
+	sign := fix << 7 & f32.SignMask
+	c := &sinSegs[g>>sinLowBits&(1<<sinIndexBits-1)]
 	xl := g & (1<<sinLowBits - 1)
-	s := uint64(c.c0)<<sinC0Shift + uint64(c.c1)*uint64(xl)<<sinC1Shift - uint64(c.c2)*mufuSquare(xl) + sinBias
+	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
 	if s == 0 {
 		return sign
 	}
-	// S < 2^57: the value is at most 1.
 	l := bits.Len64(s)
 	return sign | uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<((64-l)&63)>>(63-f32.FracBits))&f32.FracMask
 }
+
+// sinSegs is sinTable as the datapath evaluates it (mufuSeg).
+var sinSegs = func() (t [len(sinTable)]mufuSeg) {
+	mufuSegs(t[:], sinTable[:], sinC0Shift, sinC1Shift, false, true, sinBias)
+	return t
+}()

@@ -30,6 +30,10 @@ import "github.com/cudafp/cudafp/internal/f32"
 // xl, in units of 2^-58; S truncated is √m in [1, 2), scaled by 2^k (sm_6x
 // and later have this table of their own; sm_5x computed 1/rsqrt).
 func SqrtApprox(x uint32, ftz bool) uint32 {
+	// scaled: x is a subnormal times 2^24 (FMUL x, 0x1p24; MUFU.SQRT;
+	// FMUL r, 0x1p-12). The function calls nothing, so that it needs no
+	// stack frame.
+	scaled := false
 	if x-f32.MinNormalBits >= f32.InfBits-f32.MinNormalBits { // not a positive normal number
 		a := x & f32.AbsMask
 		switch {
@@ -42,24 +46,34 @@ func SqrtApprox(x uint32, ftz bool) uint32 {
 			case x&f32.SignMask != 0: // MUFU.SQRT of the negative x·2^24
 				return canonicalNaN
 			}
-			// FMUL x, 0x1p24; MUFU.SQRT; FMUL r, 0x1p-12: MUFU.SQRT of
-			// x·2^24 in [2^-125, 2^-102) is in (2^-63, 2^-51).
-			return scaleNormal(SqrtApprox(subnormalTimes2p24(x), true), -12)
+			// MUFU.SQRT of x·2^24 in [2^-125, 2^-102) is in (2^-63, 2^-51).
+			x, scaled = subnormalTimes2p24(x), true
 		case x&f32.SignMask != 0:
 			return canonicalNaN
+		default:
+			return f32.InfBits // +Inf
 		}
-		return f32.InfBits // +Inf
 	}
 	e := int32(x>>f32.FracBits) - f32.Bias
 	odd := uint32(e & 1)
 	half := e >> 1 // ⌊e/2⌋
 	f := x & f32.FracMask
-	c := &sqrtTable[f>>sqrtLowBits|odd<<sqrtIndexBits]
+	c := &sqrtSegs[f>>sqrtLowBits|odd<<sqrtIndexBits]
 	xl := f & (1<<sqrtLowBits - 1)
-	s := uint64(c.c0)<<sqrtC0Shift + uint64(c.c1)*uint64(xl)<<sqrtC1Shift - uint64(c.c2)*mufuSquare(xl) + sqrtBias
+	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
 	// S lies in [2^58, 2^59): the significand of a result in [1, 2).
-	return uint32(f32.Bias+half)<<f32.FracBits | uint32(s>>(sqrtSumOne-f32.FracBits))&f32.FracMask
+	r := uint32(f32.Bias+half)<<f32.FracBits | uint32(s>>(sqrtSumOne-f32.FracBits))&f32.FracMask
+	if scaled {
+		return r - 12<<f32.FracBits // FMUL r, 0x1p-12: exact, r·2^-12 > 2^-75
+	}
+	return r
 }
+
+// sqrtSegs is sqrtTable as the datapath evaluates it (mufuSeg).
+var sqrtSegs = func() (t [len(sqrtTable)]mufuSeg) {
+	mufuSegs(t[:], sqrtTable[:], sqrtC0Shift, sqrtC1Shift, false, true, sqrtBias)
+	return t
+}()
 
 const (
 	sqrtLowBits = f32.FracBits - sqrtIndexBits // 17 bits of xl

@@ -67,20 +67,54 @@ const (
 func TanhApprox(x uint32) uint32 {
 	a, sign := x&f32.AbsMask, x&f32.SignMask
 	bexp := a >> f32.FracBits
-	switch {
-	case a > f32.InfBits:
-		return canonicalNaN
-	case bexp < tanhMinBexp:
-		return x
-	case bexp > tanhMaxBexp:
+	if bexp-tanhMinBexp > tanhMaxBexp-tanhMinBexp { // outside [2^-8, 8), NaN included
+		switch {
+		case a > f32.InfBits:
+			return canonicalNaN
+		case bexp < tanhMinBexp:
+			return x
+		}
 		return sign | oneBits
 	}
-	b := &tanhBinades[bexp-tanhMinBexp]
-	xq := a & f32.FracMask >> (f32.FracBits - tanhLowBits - b.indexBits)
-	c := &tanhTable[uint32(b.first)+xq>>tanhLowBits]
-	xl := xq & (1<<tanhLowBits - 1)
-	s := uint64(c.c0)<<tanhC0Shift + uint64(c.c1)*uint64(xl)<<tanhC1Shift - uint64(c.c2)*mufuSquare(xl) + tanhBias
+	f := a & f32.FracMask
+	c := &tanhSegs[uint8((bexp-tanhMinBexp)<<tanhSlotBits|f>>(f32.FracBits-tanhSlotBits))]
+	xl := f >> c.shift & (1<<tanhLowBits - 1)
+	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
 	// S lies in [2^(W-9), 2^W): the value is in [2^-9, 1).
-	l := bits.Len64(s)
-	return sign | uint32(l-1-int(b.sumOne)+f32.Bias)<<f32.FracBits | uint32(s<<(64-l)>>(63-f32.FracBits))&f32.FracMask
+	l := uint32(bits.Len64(s))
+	return sign | (l+c.bexp)<<f32.FracBits | uint32(s<<((64-l)&63)>>(63-f32.FracBits))&f32.FracMask
 }
+
+// tanhSeg is a segment of tanh's table as TanhApprox evaluates it: the
+// datapath (mufuSeg), the right shift that leaves xl at the bottom of the
+// input's fraction (f32.FracBits - m - tanhLowBits), and the biased
+// exponent of the result less the bit length of S (f32.Bias - 1 - W).
+type tanhSeg struct {
+	mufuSeg
+	shift, bexp uint32
+}
+
+// tanhSlotBits is the number of fraction bits that select one of
+// tanhSegs' slots within a binade: 4, the most index bits m of a binade.
+// A segment of m index bits fills 2^(4-m) consecutive slots.
+const tanhSlotBits = 4
+
+// tanhSegs[(bexp-tanhMinBexp)<<tanhSlotBits | the fraction's top 4 bits]
+// is the segment of an input of biased exponent bexp in the table's range
+// (tanhBinades, tanhTable); 256 slots, so that a uint8 index needs no
+// bounds check.
+var tanhSegs = func() (t [256]tanhSeg) {
+	var segs [len(tanhTable)]mufuSeg
+	mufuSegs(segs[:], tanhTable[:], tanhC0Shift, tanhC1Shift, false, true, tanhBias)
+	for j, b := range tanhBinades {
+		m := uint32(b.indexBits)
+		for slot := range uint32(1 << tanhSlotBits) {
+			t[uint32(j)<<tanhSlotBits|slot] = tanhSeg{
+				mufuSeg: segs[uint32(b.first)+slot>>(tanhSlotBits-m)],
+				shift:   f32.FracBits - m - tanhLowBits,
+				bexp:    f32.Bias - 1 - uint32(b.sumOne),
+			}
+		}
+	}
+	return t
+}()
