@@ -1,6 +1,8 @@
 package ptx
 
 import (
+	"math"
+
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -29,7 +31,31 @@ import (
 // subnormal operands and results. Without it ptxas scales both operands by
 // 2^24 when |y| < 2^-126 (FSETP.GEU |y|, 0x1p-126; @!P FMUL x, 0x1p24;
 // @!P FMUL y, 0x1p24) and multiplies without flushing.
-func DivApprox(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, false) }
+func DivApprox(x, y uint32, ftz bool) uint32 {
+	// MUFU.RCP(y) (RcpApprox's datapath, written out so that the function
+	// calls nothing), then FMUL{.FTZ} x, r.
+	sign, a := y&f32.SignMask, y&f32.AbsMask
+	var r uint32
+	if a-f32.MinNormalBits > twoP126Bits-f32.MinNormalBits { // |y| outside [2^-126, 2^126]
+		if ftz || a-1 >= f32.MinNormalBits-1 { // not a subnormal to scale
+			r = rcpSpecial(sign, a)
+			goto mul
+		}
+		// Without ftz, subnormal y: FMUL x, 0x1p24 and FMUL y, 0x1p24 (exact).
+		x, a = rounding.Mul32RN(x, twoP24Bits), subnormalTimes2p24(a)
+	}
+	{
+		f := a & f32.FracMask
+		c := &rcpSegs[f>>rcpLowBits]
+		xl := f & (1<<rcpLowBits - 1)
+		r = rcpPack(sign, a, c.k0+c.k1*uint64(xl)+c.k2*(mufuSquare(xl<<1)>>2))
+	}
+mul:
+	if ftz {
+		return mulRNFTZ(x, r)
+	}
+	return rounding.Mul32RN(x, r)
+}
 
 // DivFull returns an approximation of x/y, computed as x·(1/y) on operands
 // scaled into MUFU.RCP's range. It emulates div.full.f32 (ftz false) and
@@ -55,80 +81,87 @@ func DivApprox(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, false) }
 // y, 0.25; @P FMUL.FTZ x, 0.25; MUFU.RCP; FMUL.FTZ), where subnormal
 // operands and results are flushed. Without it ptxas also scales both
 // operands by 2^24 when |y| < 2^-126, and no multiply flushes.
-func DivFull(x, y uint32, ftz bool) uint32 { return rcpMul(x, y, ftz, true) }
-
-// rcpMul is DivApprox (full false) and DivFull (full true). Where
-// 2^-126 ≤ |y| < 2^126 neither form scales its operands, MUFU.RCP(y) is
-// normal, and for normal x the FMUL (.FTZ or not) is the rounding to
-// nearest of x·MUFU.RCP(y): that case, nearly every quotient, is computed
-// here in one piece, the reciprocal's significand (RcpApprox's datapath)
-// multiplied by x's without packing it; rcpMulTiny rounds the products
-// that are tiny. Every other case goes to divScaled, the instruction
-// sequence step by step.
-func rcpMul(x, y uint32, ftz, full bool) uint32 {
-	bx, by := x>>f32.FracBits&f32.MaxBexp, y>>f32.FracBits&f32.MaxBexp
-	if bx-1 >= f32.MaxBexp-1 || by-1 >= f32.MaxBexp-3 { // x not normal, or by outside [1, 252]
-		return divScaled(x, y, ftz, full)
+func DivFull(x, y uint32, ftz bool) uint32 {
+	// The operand scaling, then DivApprox's MUFU.RCP and FMUL{.FTZ}.
+	sign, a := y&f32.SignMask, y&f32.AbsMask
+	var r uint32
+	if a-f32.MinNormalBits > twoP126Bits-f32.MinNormalBits { // |y| outside [2^-126, 2^126]
+		switch {
+		case a-1 < f32.MinNormalBits-1 && !ftz:
+			// Subnormal y: FMUL x, 0x1p24 and FMUL y, 0x1p24 (exact).
+			x, a = rounding.Mul32RN(x, twoP24Bits), subnormalTimes2p24(a)
+		case a > twoP126Bits && a < f32.InfBits:
+			// FMUL{.FTZ} x, 0.25 and FMUL{.FTZ} y, 0.25: |y|/4 in
+			// (2^124, 2^126), exactly.
+			if ftz {
+				x = mulRNFTZ(x, quarterBits)
+			} else {
+				x = rounding.Mul32RN(x, quarterBits)
+			}
+			a -= 2 << f32.FracBits
+		case a == f32.InfBits:
+			// The same scaling, (±Inf)/4 = ±Inf, and MUFU.RCP(±Inf) = ±0.
+			r = sign
+			if ftz {
+				return mulRNFTZ(mulRNFTZ(x, quarterBits), r)
+			}
+			return rounding.Mul32RN(rounding.Mul32RN(x, quarterBits), r)
+		default:
+			r = rcpSpecial(sign, a)
+			goto mul
+		}
 	}
-	f := y & f32.FracMask
-	c := &rcpTable[f>>rcpLowBits]
-	xl := f & (1<<rcpLowBits - 1)
-	s := uint64(c.c0)<<rcpC0Shift - uint64(c.c1)*uint64(xl)<<rcpC1Shift + uint64(c.c2)*(mufuSquare(xl<<1)>>2) + rcpBias
-	// S in (2^55, 2^56]: normalised, its top 24 bits are the significand
-	// of MUFU.RCP(y) (truncated), whose biased exponent 254-by-n ≥ 1.
-	n := 1 - uint32(s>>rcpSumOne)
-	s <<= n & 1
-	p := uint64(x&f32.FracMask|f32.HiddenBit) * (s >> (rcpSumOne - f32.FracBits)) // [2^46, 2^48)
-	k := uint32(p >> 47)                                                          // 1 when the product's leading 1 is at bit 47
-	p <<= (1 - k) & 1                                                             // leading 1 at bit 47
-	// The product's biased exponent before rounding, less 1, from
-	// MUFU.RCP(y)'s 2·bias-by-n: in [-127, 380].
-	e := int32(bx+(2*f32.Bias-by-n)+k) - f32.Bias - 1
-	sign := (x ^ y) & f32.SignMask
-	if e < 0 { // tiny before rounding
-		return rcpMulTiny(sign, e+1, p, ftz)
+	{
+		f := a & f32.FracMask
+		c := &rcpSegs[f>>rcpLowBits]
+		xl := f & (1<<rcpLowBits - 1)
+		r = rcpPack(sign, a, c.k0+c.k1*uint64(xl)+c.k2*(mufuSquare(xl<<1)>>2))
 	}
-	// The kept 24 bits, hidden bit at 23, added to e<<23: a carry into bit
-	// 24 bumps the exponent (to 255, Inf, from 254). A product of 2^128 or
-	// more is ±Inf, selected without a branch: a quarter of the quotients
-	// of arbitrary operands are out of range.
-	r := sign | (uint32(e)<<f32.FracBits + uint32(f32.ShiftRightEven(p, 24)))
-	if e >= f32.MaxBexp-1 {
-		r = sign | f32.InfBits
+mul:
+	if ftz {
+		return mulRNFTZ(x, r)
 	}
-	return r
+	return rounding.Mul32RN(x, r)
 }
 
-// rcpMulTiny rounds rcpMul's product sign·p·2^(e-bias-47) (p's leading 1
-// at bit 47) where it is tiny (biased exponent e ≤ 0) before rounding, as
-// FMUL (ftz false) and FMUL.FTZ (ftz true) round to nearest: with ftz the
-// zero of its sign unless it rounds up to 2^-126 (tininess after rounding,
-// as rounding.Mul32); without, rounded once on the subnormal grid.
-func rcpMulTiny(sign uint32, e int32, p uint64, ftz bool) uint32 {
-	if ftz {
-		if e == 0 && f32.ShiftRightEven(p, 24) == 1<<24 {
-			return sign | f32.MinNormalBits
-		}
+// rcpSpecial is MUFU.RCP(y) for |y| = a outside [2^-126, 2^126] with sign
+// bit sign, as the division forms see it: NaN for NaN; ±0 for
+// |y| > 2^126 (flushed) and ±Inf; ±Inf for ±0 and the subnormals (read as
+// zeros). Without ftz a subnormal y is scaled by 2^24 first, and x with it;
+// for y = ±0 that scaling changes nothing: x·2^24·Inf = x·Inf for every x
+// (±Inf for nonzero x, overflow included; NaN for zero or NaN x).
+func rcpSpecial(sign, a uint32) uint32 {
+	switch {
+	case a > f32.InfBits:
+		return canonicalNaN
+	case a > twoP126Bits:
 		return sign
 	}
-	// Shift right by 1-e more bits, what falls off kept as a sticky bit;
-	// a carry into bit 23 makes it MinNormal.
-	return sign | uint32(f32.ShiftRightEven(f32.ShiftRightJam(p, uint(1-e)), 24))
+	return sign | f32.InfBits
 }
 
-// divScaled is DivApprox (full false) and DivFull (full true) as the SASS
-// sequences compute them, operand scaling included.
-func divScaled(x, y uint32, ftz, full bool) uint32 {
-	huge, tiny := hugeMag(y), tinyMag(y) // both tested on the original y
-	if huge && full {
-		x = rounding.Mul32(x, quarterBits, rn, ftz)
-		y = rounding.Mul32(y, quarterBits, rn, ftz)
+// mulRNFTZ is FMUL.FTZ rounded to nearest, rounding.Mul32(x, y, RN, true),
+// for y not subnormal, on host floating point: a subnormal x is read as
+// the zero of its sign, and the product p, exact in binary64 (24+24
+// significant bits, exponents far inside binary64's range; DESIGN.md), is
+// flushed to the zero of its sign below 2^-126·(1 - 2^-25) in magnitude.
+// That is where rounding p to 24 bits with unbounded exponent stays below
+// 2^-126 (tininess after rounding, rounding/cuda.go): half a unit of
+// [2^-127, 2^-126) below 2^-126, where the tie goes to the even 2^-126.
+// From there up to 2^-126, p is within 2^-151 of 2^-126 and its rounding
+// to binary32 (once: p is exact) is 2^-126 on the subnormal grid of step
+// 2^-149; above, it is the normal rounding. TestMulRNFTZ compares it with
+// rounding.Mul32.
+func mulRNFTZ(x, y uint32) uint32 {
+	if x&f32.ExpMask == 0 {
+		x &= f32.SignMask
 	}
-	if tiny && !ftz {
-		x = rounding.Mul32(x, twoP24Bits, rn, false)
-		y = rounding.Mul32(y, twoP24Bits, rn, false)
+	p := float64(math.Float32frombits(x)) * float64(math.Float32frombits(y))
+	if math.Abs(p) < 0x1p-126-0x1p-151 {
+		return uint32(math.Float64bits(p)>>32) & f32.SignMask
 	}
-	// FMUL{.FTZ} x, MUFU.RCP(y), rounded to nearest (the multiplication
-	// commutes, NaN results included).
-	return rounding.Mul32(x, mufuRcp(y), rn, ftz)
+	if p != p {
+		return canonicalNaN
+	}
+	return math.Float32bits(float32(p))
 }

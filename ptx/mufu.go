@@ -30,7 +30,6 @@ import (
 	"math/bits"
 
 	"github.com/cudafp/cudafp/internal/f32"
-	"github.com/cudafp/cudafp/rounding"
 )
 
 // mufuCoef is one segment of a MUFU coefficient table: the constant, linear
@@ -117,7 +116,6 @@ const (
 	twoP126Bits  uint32 = 0x7e800000 // 0x1p126: the divisor threshold
 	minus24Bits  uint32 = 0xc1c00000 // -24 = -log2(0x1p24), added after lg2
 	canonicalNaN        = f32.CanonicalNaNBits
-	rn                  = rounding.RN
 )
 
 // subnormalTimes2p24 returns x·2^24 for a nonzero subnormal x (FMUL x,
@@ -129,10 +127,3 @@ func subnormalTimes2p24(x uint32) uint32 {
 	n := uint32(bits.LeadingZeros32(f)) - (32 - f32.FracBits - 1) // 1 ≤ n ≤ 23
 	return x&f32.SignMask | ((24-n)<<f32.FracBits + f<<n)         // the hidden bit adds 1 to 24-n
 }
-
-// tinyMag reports |x| < 2^-126 for a non-NaN magnitude test, as
-// FSETP.GEU |x|, 0x1p-126 is false: ±0 and the subnormals.
-func tinyMag(x uint32) bool { return x&f32.AbsMask < f32.MinNormalBits }
-
-// hugeMag reports |x| > 2^126 (ordered), as FSETP.GT |x|, 0x1p126.
-func hugeMag(x uint32) bool { a := x & f32.AbsMask; return a > twoP126Bits && a <= f32.InfBits }

@@ -74,9 +74,6 @@ var rcpSegs = func() (t [len(rcpTable)]mufuSeg) {
 	return t
 }()
 
-// mufuRcp is MUFU.RCP: rcp.approx.ftz.f32.
-func mufuRcp(x uint32) uint32 { return RcpApprox(x, true) }
-
 // rcpPack returns MUFU.RCP(x) for 2^-126 ≤ |x| = a ≤ 2^126 with sign bit
 // sign from its datapath sum s: S lies in (2^55, 2^56], 1/(1+f) in (1/2, 1],
 // normalized by n = 0 or 1 bit and truncated. The biased exponent
