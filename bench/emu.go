@@ -145,6 +145,8 @@ func init() {
 		"rintf": fp.Flags.Rintf, "truncf": fp.Flags.Truncf, "floorf": fp.Flags.Floorf, "ceilf": fp.Flags.Ceilf,
 		"fabsf": fp.Flags.Fabsf, "sinf": fp.Flags.Sinf, "cosf": fp.Flags.Cosf, "tanf": fp.Flags.Tanf,
 		"tanhf": fp.Flags.Tanhf, "sinpif": fp.Flags.Sinpif, "cospif": fp.Flags.Cospif,
+		"asinf": fp.Flags.Asinf, "acosf": fp.Flags.Acosf, "atanf": fp.Flags.Atanf,
+		"asinhf": fp.Flags.Asinhf, "acoshf": fp.Flags.Acoshf, "atanhf": fp.Flags.Atanhf, "log1pf": fp.Flags.Log1pf,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
 			return loop1(m, fl, decode(in[0], argF32), packF32)
@@ -152,7 +154,7 @@ func init() {
 	}
 	for id, m := range map[string]func(fp.Flags, float32, float32) float32{
 		"op_add": fp.Flags.Add, "op_sub": fp.Flags.Sub, "op_mul": fp.Flags.Mul, "op_div": fp.Flags.Div,
-		"powf": fp.Flags.Powf, "fminf": fp.Flags.Fminf, "fmaxf": fp.Flags.Fmaxf,
+		"powf": fp.Flags.Powf, "atan2f": fp.Flags.Atan2f, "fminf": fp.Flags.Fminf, "fmaxf": fp.Flags.Fmaxf,
 		"copysignf": fp.Flags.Copysignf, "fdimf": fp.Flags.Fdimf, "fdividef": fp.Flags.Fdividef,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {

@@ -27,6 +27,7 @@ const (
 	Special   = "special"   // the catalog's special-value grid (±0, ±Inf, NaNs, thresholds)
 	Huge      = "huge"      // arguments beyond the usual domain: overflow, saturation, Payne–Hanek reduction
 	Small     = "small"     // integer arguments below 2^24 in magnitude (exactly representable)
+	Edge      = "edge"      // arguments at a function's hard region (|x| near 1 for asinf, acosf, atanhf; |y/x| near 1 for atan2f; …)
 )
 
 // An argGen maps one 64-bit random draw to the bit pattern of an argument.
@@ -63,6 +64,25 @@ func uniformValue(a, b float64) argGen {
 		return uint64(math.Float32bits(float32(v)))
 	}
 }
+
+// nearOne returns encodings within 2^20 ulps of ±1 (of either sign when
+// signed), below 1 in magnitude (above it when above is set).
+func nearOne(signed, above bool) argGen {
+	return func(r uint64) uint64 {
+		k := uint32(r>>20)%(1<<20) + 1
+		u := uint32(f32.OneBits) - k
+		if above {
+			u = f32.OneBits + k
+		}
+		if signed {
+			u |= uint32(r>>63) << 31
+		}
+		return uint64(u)
+	}
+}
+
+// negated returns g's encodings with the sign bit set.
+func negated(g argGen) argGen { return func(r uint64) uint64 { return g(r) | 1<<31 } }
 
 // subnormal returns nonzero subnormal encodings, of either sign when signed.
 func subnormal(signed bool) argGen {
@@ -134,6 +154,49 @@ func classes(f *spec.Func) []class {
 	}
 	sub := subnormal(true)
 	var cs []class
+	// The inverse trigonometric and hyperbolic functions and log1pf keep
+	// FamMisc and FamLog in the catalog (the family chose the generated
+	// inputs and the special grid of their device capture); their classes
+	// follow the mathematical function instead, as FamExp's follow f.Ref.
+	switch f.Ref {
+	case "asin", "acos", "atanh":
+		return []class{
+			cl(Normal, uniformValue(-1, 1)),
+			cl(Subnormal, sub),
+			cl(Edge, nearOne(true, false)), // |x| → 1: the √(1 − |x|) branch of asinf and acosf, atanhf's pole
+			special,
+		}
+	case "acosh":
+		return []class{
+			cl(Normal, uniformValue(1, 1<<12)),
+			cl(Subnormal, sub),                   // NaN
+			cl(Huge, uniformExp(23, 127, false)), // x − 1 > 2^23: log1p(x − 2) + ln 2
+			cl(Edge, nearOne(false, true)),       // x → 1+: acoshf(1) = 0
+			special,
+		}
+	case "atan", "asinh":
+		return []class{
+			cl(Normal, uniformExp(-10, 10, true)),
+			cl(Subnormal, sub),
+			cl(Huge, uniformExp(24, 127, true)), // atanf's rcp.approx, asinhf's log1p(|x|) + ln 2
+			special,
+		}
+	case "log1p":
+		return []class{
+			cl(Normal, uniformExp(-30, 20, false)),
+			cl(Subnormal, sub),
+			cl(Edge, negated(nearOne(false, false))), // x → -1+
+			special,
+		}
+	case "atan2":
+		return []class{
+			cl(Normal, same(f, uniformExp(-20, 20, true))...),
+			cl(Subnormal, same(f, sub)...),
+			cl(Huge, uniformExp(-126, -100, true), uniformExp(100, 127, true)), // extreme ratios
+			cl(Edge, same(f, uniformValue(1, 1+0x1p-10))...),                   // |y/x| near 1: atan2f's diagonal
+			special,
+		}
+	}
 	switch f.Family {
 	case spec.FamArith:
 		cs = []class{

@@ -210,6 +210,54 @@ var natives = map[string]native{
 			out[i] = float32(math.Pow(float64(x), float64(ys[i])))
 		}
 	}, nil),
+	"asin": nat1("float32(math.Asin(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Asin(float64(x)))
+		}
+	}, nil),
+	"acos": nat1("float32(math.Acos(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Acos(float64(x)))
+		}
+	}, nil),
+	"atan": nat1("float32(math.Atan(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Atan(float64(x)))
+		}
+	}, nil),
+	"asinh": nat1("float32(math.Asinh(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Asinh(float64(x)))
+		}
+	}, nil),
+	"acosh": nat1("float32(math.Acosh(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Acosh(float64(x)))
+		}
+	}, nil),
+	"atanh": nat1("float32(math.Atanh(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Atanh(float64(x)))
+		}
+	}, nil),
+	"log1p": nat1("float32(math.Log1p(float64(x)))", func(xs, out []float32) {
+		out = out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Log1p(float64(x)))
+		}
+	}, nil),
+	"atan2": nat2("float32(math.Atan2(float64(x), float64(y)))", func(xs, ys, out []float32) {
+		ys, out = ys[:len(xs)], out[:len(xs)]
+		for i, x := range xs {
+			out[i] = float32(math.Atan2(float64(x), float64(ys[i])))
+		}
+	}, nil),
 	"sin": nat1("float32(math.Sin(float64(x)))", func(xs, out []float32) {
 		out = out[:len(xs)]
 		for i, x := range xs {

@@ -396,7 +396,40 @@ var Div = &Ref{name: "div", arity: 2, modes: allModes, valueBits: 100, orc: orac
 // Round decides exactly. Value: relative error < 2^-100.
 var Rcp = &Ref{name: "rcp", arity: 1, modes: allModes, valueBits: 100, orc: oracle.Rcp, k1: rcpKernel, r1: rcpRound}
 
-var refs = []*Ref{Exp, Exp2, Exp10, Log, Log2, Log10, Sin, Cos, Tan, Tanh, Pow, Sqrt, Rsqrt, Div, Rcp}
+// Asin is the reference of the arcsine, with the special cases of asinKernel
+// (inv.go): NaN for |x| > 1. Value: relative error < 2^-46.
+var Asin = &Ref{name: "asin", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Asin, k1: asinKernel}
+
+// Acos is the reference of the arccosine (acosKernel: NaN for |x| > 1,
+// Acos(1) = +0). Value: relative error < 2^-46.
+var Acos = &Ref{name: "acos", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Acos, k1: acosKernel}
+
+// Atan is the reference of the arctangent (atanKernel: Atan(±Inf) = ±π/2
+// rounded). Value: relative error < 2^-46.
+var Atan = &Ref{name: "atan", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Atan, k1: atanKernel}
+
+// Atan2 is the reference of atan2(y, x) (binary: Round2(y, x), Value2), with
+// C99's special cases (atan2Kernel). Value: relative error < 2^-46.
+var Atan2 = &Ref{name: "atan2", arity: 2, modes: rnOnly, valueBits: 46, orc: oracle.Atan2, k2: atan2Kernel}
+
+// Asinh is the reference of the inverse hyperbolic sine (asinhKernel).
+// Value: relative error < 2^-46.
+var Asinh = &Ref{name: "asinh", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Asinh, k1: asinhKernel}
+
+// Acosh is the reference of the inverse hyperbolic cosine (acoshKernel: NaN
+// for x < 1, Acosh(1) = +0). Value: relative error < 2^-46.
+var Acosh = &Ref{name: "acosh", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Acosh, k1: acoshKernel}
+
+// Atanh is the reference of the inverse hyperbolic tangent (atanhKernel:
+// ±Inf at ±1, NaN beyond). Value: relative error < 2^-46.
+var Atanh = &Ref{name: "atanh", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Atanh, k1: atanhKernel}
+
+// Log1p is the reference of ln(1 + x) (log1pKernel: -Inf at -1, NaN below).
+// Value: relative error < 2^-46.
+var Log1p = &Ref{name: "log1p", arity: 1, modes: rnOnly, valueBits: 46, orc: oracle.Log1p, k1: log1pKernel}
+
+var refs = []*Ref{Exp, Exp2, Exp10, Log, Log2, Log10, Sin, Cos, Tan, Tanh, Pow, Sqrt, Rsqrt, Div, Rcp,
+	Asin, Acos, Atan, Atan2, Asinh, Acosh, Atanh, Log1p}
 
 // Refs returns every reference in a fixed order. The slice is shared: do
 // not modify it.
@@ -404,7 +437,8 @@ func Refs() []*Ref { return refs }
 
 // Lookup returns the reference of the mathematical function name: "exp",
 // "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "tanh",
-// "pow", "sqrt", "rsqrt", "div" or "rcp".
+// "pow", "sqrt", "rsqrt", "div", "rcp", "asin", "acos", "atan", "atan2",
+// "asinh", "acosh", "atanh" or "log1p".
 func Lookup(name string) (*Ref, bool) {
 	for _, r := range refs {
 		if r.name == name {

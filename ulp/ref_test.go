@@ -123,6 +123,37 @@ var refSC = []struct {
 	{Pow, 0x7f800000, b32(-2), 0x00000000},
 	{Pow, 0x7f800000, b32(0.5), 0x7f800000},
 	{Pow, b32(-8), b32(1.0 / 3), nanBits},
+	{Asin, nanBits, 0, nanBits},
+	{Asin, 0x80000000, 0, 0x80000000},
+	{Asin, 0x3f800001, 0, nanBits},
+	{Asin, 0xff800000, 0, nanBits},
+	{Acos, nanBits, 0, nanBits},
+	{Acos, 0xbf800001, 0, nanBits},
+	{Acos, 0x3f800000, 0, 0x00000000},
+	{Atan, nanBits, 0, nanBits},
+	{Atan, 0x80000000, 0, 0x80000000},
+	{Atan2, nanBits, b32(1), nanBits},
+	{Atan2, b32(1), nanBits, nanBits},
+	{Atan2, 0x80000000, 0x00000000, 0x80000000},
+	{Atan2, 0x80000001, 0x7f800000, 0x80000000},
+	{Log1p, nanBits, 0, nanBits},
+	{Log1p, 0x80000000, 0, 0x80000000},
+	{Log1p, 0xbf800000, 0, 0xff800000},
+	{Log1p, 0xbf800001, 0, nanBits},
+	{Log1p, 0xff800000, 0, nanBits},
+	{Log1p, 0x7f800000, 0, 0x7f800000},
+	{Asinh, nanBits, 0, nanBits},
+	{Asinh, 0x80000000, 0, 0x80000000},
+	{Asinh, 0xff800000, 0, 0xff800000},
+	{Acosh, nanBits, 0, nanBits},
+	{Acosh, 0x3f7fffff, 0, nanBits},
+	{Acosh, 0xff800000, 0, nanBits},
+	{Acosh, 0x3f800000, 0, 0x00000000},
+	{Acosh, 0x7f800000, 0, 0x7f800000},
+	{Atanh, nanBits, 0, nanBits},
+	{Atanh, 0x80000000, 0, 0x80000000},
+	{Atanh, 0xbf800000, 0, 0xff800000},
+	{Atanh, 0x3f800001, 0, nanBits},
 }
 
 func TestRefSpecialCases(t *testing.T) {
@@ -166,6 +197,36 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 				return r.Uint32(), b32(float32(r.IntN(61) - 30))
 			}
 			return b32(float32(r.Float64() * 16)), b32(float32(r.Float64()*80 - 40))
+		}
+	case "asin", "acos", "atanh", "acosh":
+		// |x| near 1 (x near 1 for acosh), and tiny |x|.
+		dom = func() (uint32, uint32) {
+			if r.IntN(2) == 0 {
+				return near(0x3f800000 - uint32(r.IntN(1<<r.IntN(23)))), 0
+			}
+			return binade(f32.Bias-40, f32.Bias), 0
+		}
+	case "atan", "asinh":
+		dom = func() (uint32, uint32) { return binade(f32.Bias-30, f32.Bias+30), 0 }
+	case "log1p":
+		// near 0 and near -1.
+		dom = func() (uint32, uint32) {
+			if r.IntN(2) == 0 {
+				return 0xbf800000 - uint32(r.IntN(1<<r.IntN(24))), 0
+			}
+			return binade(0, f32.Bias+2), 0
+		}
+	case "atan2":
+		// |y/x| near 1, extreme ratios, signed zeros and infinities.
+		dom = func() (uint32, uint32) {
+			y := r.Uint32()
+			switch r.IntN(3) {
+			case 0:
+				return y, near(y) ^ r.Uint32()&f32.SignMask
+			case 1:
+				return y, r.Uint32()
+			}
+			return y, []uint32{0, 0x80000000, 0x7f800000, 0xff800000}[r.IntN(4)]
 		}
 	case "div":
 		dom = func() (uint32, uint32) {

@@ -141,7 +141,8 @@ func (f *Func) Enclose(x, y uint32, prec uint) (iv Interval, ok bool) {
 }
 
 // Funcs lists the references in a fixed order.
-var Funcs = []*Func{Exp, Exp2, Exp10, Log, Log2, Log10, Sin, Cos, Tan, Tanh, Pow, Sqrt, Rsqrt, Div, Rcp}
+var Funcs = []*Func{Exp, Exp2, Exp10, Log, Log2, Log10, Sin, Cos, Tan, Tanh, Pow, Sqrt, Rsqrt, Div, Rcp,
+	Asin, Acos, Atan, Atan2, Asinh, Acosh, Atanh, Log1p}
 
 // Lookup returns the reference named name ("exp", "pow", …).
 func Lookup(name string) (*Func, bool) {

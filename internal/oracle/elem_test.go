@@ -337,8 +337,25 @@ func drawElem(r *rand.Rand, name string) (x, y uint32) {
 			y = b(f32.Bias, f32.Bias+20)
 		}
 		return x, y
-	case "div":
+	case "div", "atan2":
 		return r.Uint32() % 0xff800000 & 0xff7fffff, r.Uint32() % 0xff800000 & 0xff7fffff
+	case "asin", "acos", "atanh":
+		if r.IntN(2) == 0 {
+			return (0x3f800000 - uint32(1+r.IntN(1<<r.IntN(23)))) | r.Uint32()&f32.SignMask, 0
+		}
+		return b(f32.Bias-40, f32.Bias-1), 0
+	case "acosh":
+		if r.IntN(2) == 0 {
+			return 0x3f800000 + uint32(1+r.IntN(1<<r.IntN(23))), 0
+		}
+		return b(f32.Bias, f32.Bias+60) &^ f32.SignMask, 0
+	case "atan", "asinh":
+		return b(f32.Bias-40, f32.Bias+40), 0
+	case "log1p":
+		if r.IntN(2) == 0 {
+			return b(f32.Bias-40, f32.Bias-1) | f32.SignMask, 0
+		}
+		return b(f32.Bias-40, f32.Bias+30) &^ f32.SignMask, 0
 	}
 	panic(name)
 }
@@ -388,8 +405,75 @@ func highPrec(name string, x, y uint32, prec uint) (*big.Float, bool) {
 			return nil, false
 		}
 		return bigfloat.Pow(xv, yv), true
+	case "log1p":
+		return bigfloat.Log(nf().Add(xv, big.NewFloat(1))), true
+	case "asinh":
+		a := nf().Abs(xv)
+		v := bigfloat.Log(nf().Add(a, nf().Sqrt(nf().Add(nf().Mul(a, a), big.NewFloat(1)))))
+		if xv.Sign() < 0 {
+			v.Neg(v)
+		}
+		return v, true
+	case "acosh":
+		return bigfloat.Log(nf().Add(xv, nf().Sqrt(nf().Sub(nf().Mul(xv, xv), big.NewFloat(1))))), true
+	case "atanh":
+		q := nf().Quo(nf().Add(big.NewFloat(1), xv), nf().Sub(big.NewFloat(1), xv))
+		v := bigfloat.Log(q)
+		return v.SetMantExp(v, -1), true
+	case "atan":
+		return atanNewton(xv, prec), true
+	case "asin", "acos":
+		t := nf().Quo(xv, nf().Sqrt(nf().Sub(big.NewFloat(1), nf().Mul(xv, xv))))
+		v := atanNewton(t, prec)
+		if name == "acos" {
+			h := piAGM(prec)
+			v.Sub(h.SetMantExp(h, -1), v)
+		}
+		return v, true
+	case "atan2":
+		if xv.Sign() == 0 || yv.Sign() == 0 {
+			return nil, false
+		}
+		// atan2(x, y): x is the ordinate (C's first argument), y the abscissa.
+		v := atanNewton(nf().Quo(nf().Abs(xv), nf().Abs(yv)), prec)
+		if yv.Sign() < 0 {
+			v.Sub(piAGM(prec), v)
+		}
+		if xv.Sign() < 0 {
+			v.Neg(v)
+		}
+		return v, true
 	}
 	return nil, false
+}
+
+// atanNewton returns atan x at about prec bits by Newton's iteration on
+// tan y = x, y ← y − (sin y·cos y − x·cos² y), from math.Atan's float64
+// value, with sinCosTaylor's sine and cosine: independent of the oracle's
+// series.
+func atanNewton(x *big.Float, prec uint) *big.Float {
+	p := prec + 64
+	nf := func() *big.Float { return new(big.Float).SetPrec(p) }
+	if a := new(big.Float).Abs(x); a.Cmp(big.NewFloat(1)) > 0 {
+		// atan x = ±π/2 − atan(1/x): tan is too steep near ±π/2 for Newton.
+		h := piAGM(p)
+		h.SetMantExp(h, -1)
+		if x.Sign() < 0 {
+			h.Neg(h)
+		}
+		return h.Sub(h, atanNewton(nf().Quo(big.NewFloat(1), x), prec))
+	}
+	xf, _ := x.Float64()
+	y := nf().SetFloat64(math.Atan(xf))
+	if x.Sign() == 0 {
+		return y
+	}
+	for bits := 40; bits < 2*int(p); bits *= 2 {
+		s, c := sinCosTaylor(y, p)
+		d := nf().Sub(nf().Mul(s, c), nf().Mul(x, nf().Mul(c, c)))
+		y.Sub(y, d)
+	}
+	return y
 }
 
 // TestElemAgainstIndependent checks the references against independent

@@ -1,0 +1,82 @@
+package fp_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/golden"
+	"github.com/cudafp/cudafp/internal/testflag"
+)
+
+// invDeviceFuncs are the functions of TestInvDevice: the inverse
+// trigonometric and hyperbolic functions and log1pf. Their emulation reads
+// FTZ alone: -use_fast_math swaps none of them (fast.ptx is ftz.ptx's text),
+// -prec-div and -prec-sqrt leave their PTX unchanged, and -fmad=false only
+// respells mul.f32, add.f32 and sub.f32 as .rn forms, none of which feeds an
+// add (the default build's SASS has the same FMUL, FADD and FFMA as its
+// PTX).
+var invDeviceFuncs = []string{"asinf", "acosf", "atanf", "atan2f", "asinhf", "acoshf", "atanhf", "log1pf"}
+
+// TestInvDevice proves the functions of invDeviceFuncs against the device
+// under all six captured flag sets, computing each distinct emulation once,
+// as TestTrigDevice does: the flag sets fall into two classes by FTZ
+// ({default, -prec-div=false, -prec-sqrt=false, -fmad=false} and {-ftz=true,
+// -use_fast_math}); every member's golden file must hold exactly its
+// representative's device results, and with CUDAFP_EXHAUSTIVE=1
+// golden.Verify checks each representative on every input (all 2^32 for the
+// unary functions, the 2^24 captured pairs for atan2f) and every other
+// member on the quick tier. Without CUDAFP_EXHAUSTIVE only the device-side
+// equalities are checked; internal/golden's TestDevice covers the quick
+// tier of every flag set.
+func TestInvDevice(t *testing.T) {
+	exhaustive := testflag.Exhaustive()
+	for _, id := range invDeviceFuncs {
+		t.Run(id, func(t *testing.T) {
+			var files []*golden.File
+			for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
+				f, err := golden.Load("../testdata/golden/" + fs + "/" + id + ".txt.gz")
+				if err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, f)
+			}
+			rep := map[fp.Flags]*golden.File{}
+			var reps, others []*golden.File
+			for _, f := range files {
+				if k := (fp.Flags{FTZ: f.Flags.FTZ}); rep[k] == nil {
+					rep[k] = f
+					reps = append(reps, f)
+				} else {
+					others = append(others, f)
+				}
+			}
+			if len(reps) != 2 {
+				t.Fatalf("%s: %d classes, want 2 (FTZ off and on)", id, len(reps))
+			}
+			for _, f := range others {
+				r := rep[fp.Flags{FTZ: f.Flags.FTZ}]
+				if f.Hashes != r.Hashes || !slices.Equal(f.Special, r.Special) || !slices.Equal(f.Recorded, r.Recorded) {
+					t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", id, f.FlagSet, r.FlagSet)
+				}
+			}
+			if !exhaustive {
+				return
+			}
+			check := func(rs []golden.Result) {
+				for _, r := range rs {
+					t.Logf("%s under %s (%s tier): %d mismatches in %d inputs (%d hashes)", r.ID, r.FlagSet, r.Tier, r.Mismatches, r.Inputs, r.HashesChecked)
+					if !r.OK() {
+						t.Errorf("%s under %s: %d mismatches (spans %v)", r.ID, r.FlagSet, r.Mismatches, r.BadSpans)
+						for _, m := range r.First {
+							t.Errorf("  %s %s(%v) = %s, device %s", m.Where, r.Name, m.Args, m.GotS, m.WantS)
+						}
+					}
+				}
+			}
+			check(golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
+			check(golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
+		})
+	}
+}
