@@ -52,7 +52,7 @@ func DivApprox(x, y uint32, ftz bool) uint32 {
 	}
 mul:
 	if ftz {
-		return mulRNFTZ(x, r)
+		return mulRNFTZ(f32.FlushSubnormal(x), r)
 	}
 	return rounding.Mul32RN(x, r)
 }
@@ -94,7 +94,7 @@ func DivFull(x, y uint32, ftz bool) uint32 {
 			// FMUL{.FTZ} x, 0.25 and FMUL{.FTZ} y, 0.25: |y|/4 in
 			// (2^124, 2^126), exactly.
 			if ftz {
-				x = mulRNFTZ(x, quarterBits)
+				x = mulRNFTZ(f32.FlushSubnormal(x), quarterBits)
 			} else {
 				x = rounding.Mul32RN(x, quarterBits)
 			}
@@ -103,7 +103,7 @@ func DivFull(x, y uint32, ftz bool) uint32 {
 			// The same scaling, (±Inf)/4 = ±Inf, and MUFU.RCP(±Inf) = ±0.
 			r = sign
 			if ftz {
-				return mulRNFTZ(mulRNFTZ(x, quarterBits), r)
+				return mulRNFTZ(mulRNFTZ(f32.FlushSubnormal(x), quarterBits), r)
 			}
 			return rounding.Mul32RN(rounding.Mul32RN(x, quarterBits), r)
 		default:
@@ -119,7 +119,7 @@ func DivFull(x, y uint32, ftz bool) uint32 {
 	}
 mul:
 	if ftz {
-		return mulRNFTZ(x, r)
+		return mulRNFTZ(f32.FlushSubnormal(x), r)
 	}
 	return rounding.Mul32RN(x, r)
 }
@@ -141,27 +141,32 @@ func rcpSpecial(sign, a uint32) uint32 {
 }
 
 // mulRNFTZ is FMUL.FTZ rounded to nearest, rounding.Mul32(x, y, RN, true),
-// for y not subnormal, on host floating point: a subnormal x is read as
-// the zero of its sign, and the product p, exact in binary64 (24+24
-// significant bits, exponents far inside binary64's range; DESIGN.md), is
-// flushed to the zero of its sign below 2^-126·(1 - 2^-25) in magnitude.
-// That is where rounding p to 24 bits with unbounded exponent stays below
-// 2^-126 (tininess after rounding, rounding/cuda.go): half a unit of
-// [2^-127, 2^-126) below 2^-126, where the tie goes to the even 2^-126.
-// From there up to 2^-126, p is within 2^-151 of 2^-126 and its rounding
-// to binary32 (once: p is exact) is 2^-126 on the subnormal grid of step
-// 2^-149; above, it is the normal rounding. TestMulRNFTZ compares it with
-// rounding.Mul32.
+// for x and y not subnormal (the callers flush x: .ftz reads a subnormal
+// operand as the zero of its sign), on host floating point. z, the
+// binary32 product (DESIGN.md, fact 1), is the answer unless
+// 0 < |z| ≤ 2^-126. There .ftz flushes to the zero of
+// its sign unless the exact product p, rounded to 24 bits with unbounded
+// exponent, reaches 2^-126 (tininess after rounding, rounding/cuda.go),
+// that is unless |p| ≥ 2^-126 - 2^-151, half a unit of [2^-127, 2^-126)
+// below 2^-126, where the tie goes to the even 2^-126. A subnormal z is at
+// most 2^-126 - 2^-149 and p lies within 2^-150 of it, below that bound
+// (the tie at 2^-126 - 2^-150 rounds to the even 2^-126); for |z| = 2^-126
+// the test takes p exactly, in binary64 (24+24 significant bits, exponents
+// far inside binary64's range), and then 2^-126 is z. TestMulRNFTZ
+// compares it with rounding.Mul32.
 func mulRNFTZ(x, y uint32) uint32 {
-	if x&f32.ExpMask == 0 {
-		x &= f32.SignMask
+	const tinyFTZBits = 0x380ffffff0000000 // 0x1p-126 - 0x1p-151 in binary64; the shifts drop the sign
+	fx, fy := math.Float32frombits(x), math.Float32frombits(y)
+	z := math.Float32bits(fx * fy)
+	// One test for NaN and |z| ≤ 2^-126: d = |z| - (Inf+1) modulo 2^31
+	// maps the NaNs to [0, 2^23-1) and [0, MinNormal] to [2^23-1, 2^24).
+	if d := (z - f32.InfBits - 1) & f32.AbsMask; d < 2*f32.MinNormalBits {
+		if d < f32.MinNormalBits-1 {
+			return canonicalNaN
+		}
+		if d != 2*f32.MinNormalBits-1 || math.Float64bits(float64(fx)*float64(fy))<<1 < tinyFTZBits<<1 {
+			return z & f32.SignMask
+		}
 	}
-	p := float64(math.Float32frombits(x)) * float64(math.Float32frombits(y))
-	if math.Abs(p) < 0x1p-126-0x1p-151 {
-		return uint32(math.Float64bits(p)>>32) & f32.SignMask
-	}
-	if p != p {
-		return canonicalNaN
-	}
-	return math.Float32bits(float32(p))
+	return z
 }

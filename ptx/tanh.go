@@ -78,7 +78,7 @@ func TanhApprox(x uint32) uint32 {
 	}
 	f := a & f32.FracMask
 	c := &tanhSegs[uint8((bexp-tanhMinBexp)<<tanhSlotBits|f>>(f32.FracBits-tanhSlotBits))]
-	xl := f >> c.shift & (1<<tanhLowBits - 1)
+	xl := f >> (c.shift & 31) & (1<<tanhLowBits - 1)
 	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
 	// S lies in [2^(W-9), 2^W): the value is in [2^-9, 1).
 	l := uint32(bits.Len64(s))
@@ -108,6 +108,9 @@ var tanhSegs = func() (t [256]tanhSeg) {
 	mufuSegs(segs[:], tanhTable[:], tanhC0Shift, tanhC1Shift, false, true, tanhBias)
 	for j, b := range tanhBinades {
 		m := uint32(b.indexBits)
+		if m > tanhSlotBits {
+			panic("ptx: a tanh binade has more segments than tanhSegs has slots")
+		}
 		for slot := range uint32(1 << tanhSlotBits) {
 			t[uint32(j)<<tanhSlotBits|slot] = tanhSeg{
 				mufuSeg: segs[uint32(b.first)+slot>>(tanhSlotBits-m)],
