@@ -60,14 +60,13 @@ func sinRevolutions(x uint32) uint32 {
 	}
 	// |x|·c = p·2^(bexp-176) with p = sig(x)·0xa2f983 in [2^46, 2^48).
 	p := uint64(x&f32.FracMask|1<<f32.FracBits) * uint64(invTwoPiBits&f32.FracMask|1<<f32.FracBits)
-	t := uint32(p >> 47) // 1 if the product's leading bit is 47
-	// r = v·2^(bexp-153+t) with v = p >> (23+t), its 24-bit significand
-	// (RZ); in units of 2^-25 (4r in units of 2^-23) that is v shifted left
-	// by sh = bexp-128+t, or right by -sh, truncating: placed at bit 32 of a
-	// uint64 and shifted right by 32-sh, in [7, 63] here, both at once and
-	// without a branch (the direction is as random as x).
-	v := p >> (23 + t)
-	return uint32(v<<32>>((160-bexp-t)&63)) & (4<<sinFracBits - 1)
+	// RZ keeps its top 24 bits: bits 23 and up, or 24 and up where the
+	// leading bit is 47 (p>>24 has it at bit 23). In units of 2^-25 (4r in
+	// units of 2^-23) r is then p·2^(bexp-151), truncated: 2p shifted right
+	// by 152-bexp, in [0, 55] here (no branch: the direction is as random
+	// as x).
+	p &^= 1<<f32.FracBits - 1 | p>>24&(1<<f32.FracBits)
+	return uint32(p<<1>>((152-bexp)&63)) & (4<<sinFracBits - 1)
 }
 
 // SinApprox returns an approximation of sin(x). It emulates sin.approx.f32
