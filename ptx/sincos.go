@@ -1,7 +1,7 @@
 package ptx
 
 import (
-	"math/bits"
+	"math"
 
 	"github.com/cudafp/cudafp/internal/f32"
 )
@@ -116,13 +116,7 @@ func SinApprox(x uint32, ftz bool) uint32 {
 	sign := (x ^ fix<<7) & f32.SignMask
 	c := &sinSegs[g>>sinLowBits&(1<<sinIndexBits-1)]
 	xl := g & (1<<sinLowBits - 1)
-	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
-	if s == 0 {
-		return sign
-	}
-	// S < 2^57: the value is at most 1.
-	l := bits.Len64(s)
-	return sign | uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<((64-l)&63)>>(63-f32.FracBits))&f32.FracMask
+	return sign | sinPack(c.k0+c.k1*uint64(xl)+c.k2*mufuSquare(xl))
 }
 
 // CosApprox returns an approximation of cos(x). It emulates cos.approx.f32
@@ -162,12 +156,20 @@ func CosApprox(x uint32, ftz bool) uint32 {
 	sign := fix << 7 & f32.SignMask
 	c := &sinSegs[g>>sinLowBits&(1<<sinIndexBits-1)]
 	xl := g & (1<<sinLowBits - 1)
-	s := c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
-	if s == 0 {
-		return sign
-	}
-	l := bits.Len64(s)
-	return sign | uint32(l-1-sinSumOne+f32.Bias)<<f32.FracBits | uint32(s<<((64-l)&63)>>(63-f32.FracBits))&f32.FracMask
+	return sign | sinPack(c.k0+c.k1*uint64(xl)+c.k2*mufuSquare(xl))
+}
+
+// sinPack returns the magnitude of MUFU.SIN's result from its datapath sum
+// s: S/2^56 truncated to 24 significant bits, 0 for S = 0. S is 0 for
+// g = 0 and lies in [2^33, 2^57) for every other g (TestSinSumRange), so
+// host floating point computes it exactly (DESIGN.md, "Host floating
+// point"): S>>4 < 2^53 converts to binary64 exactly, and the 4 bits it
+// drops lie below S's top 24 (at bit 10 and up); clearing the low 29 of the
+// 52 fraction bits truncates the significand to 24 bits; the product by
+// 2^-52 (4 - sinSumOne) is exact, in [2^-23, 1], and so is its conversion to binary32.
+func sinPack(s uint64) uint32 {
+	v := math.Float64bits(float64(int64(s >> 4)))
+	return math.Float32bits(float32(math.Float64frombits(v&^(1<<(52-f32.FracBits)-1)) * (1.0 / (1 << (sinSumOne - 4)))))
 }
 
 // sinSegs is sinTable as the datapath evaluates it (mufuSeg).

@@ -37,3 +37,11 @@ const (
 // SinRevolutions exports the fused FMUL.RZ and fixed-point conversion of
 // sin.approx and cos.approx.
 var SinRevolutions = sinRevolutions
+
+// SinSum returns MUFU.SIN's datapath sum S for the first-quadrant argument
+// g (23 bits), as SinApprox computes it.
+func SinSum(g uint32) uint64 {
+	c := &sinSegs[g>>sinLowBits&(1<<sinIndexBits-1)]
+	xl := g & (1<<sinLowBits - 1)
+	return c.k0 + c.k1*uint64(xl) + c.k2*mufuSquare(xl)
+}

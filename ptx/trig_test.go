@@ -355,3 +355,17 @@ func fastRevolutions(a uint32) uint32 {
 		return uint32(sig >> uint(-sh))
 	}
 }
+
+// TestSinSumRange checks the range sinPack's host floating-point proof
+// relies on, for every table argument g: S = 0 for g = 0, and
+// 2^33 ≤ S < 2^57 otherwise.
+func TestSinSumRange(t *testing.T) {
+	if s := ptx.SinSum(0); s != 0 {
+		t.Errorf("S(0) = %#x, want 0", s)
+	}
+	for g := uint32(1); g < 1<<23; g++ {
+		if s := ptx.SinSum(g); s < 1<<33 || s >= 1<<57 {
+			t.Fatalf("S(%#x) = %#x, outside [2^33, 2^57)", g, s)
+		}
+	}
+}
