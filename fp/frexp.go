@@ -235,9 +235,9 @@ func Scalblnf(x float32, n int64) float32 { return Flags{}.Scalblnf(x, n) }
 
 func ldexpf(x uint32, n int32, ftz bool) uint32 {
 	n = max(min(n, 278), -278)
-	r5 := n + 508           // in [230, 786]
-	b := uint32(r5) >> 2    // in [57, 196]
-	a := r5 - 3*int32(b)    // in [57, 199]: a + 3b - 508 = n
+	r5 := n + 508        // in [230, 786]
+	b := uint32(r5) >> 2 // in [57, 196]
+	a := r5 - 3*int32(b) // in [57, 199]: a + 3b - 508 = n
 	sa, sb := uint32(a)<<23, b<<23
 	if n > -101 && n < 101 {
 		sa, sb = uint32(n+f32.Bias)<<23, f32.OneBits

@@ -41,7 +41,7 @@ func (fl Flags) Roundf(x float32) float32 { return fromBits(roundf(toBits(x), fl
 func Roundf(x float32) float32 { return Flags{}.Roundf(x) }
 
 func roundf(x uint32, ftz bool) uint32 {
-	h := ptx.Copysign(0x3f000000, x)   // copysign.f32 h, x, 0.5
+	h := ptx.Copysign(0x3f000000, x)     // copysign.f32 h, x, 0.5
 	t := ptx.Add(x, h, rounding.RZ, ftz) // add.rz{.ftz}.f32
 	return ptx.CvtRoundF32(t, rounding.RZ, false)
 }
