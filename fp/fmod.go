@@ -185,9 +185,11 @@ func Remainderf(x, y float32) float32 { return Flags{}.Remainderf(x, y) }
 //	Remquof(3, 2) = -1, 2; Remquof(-5, 2) = -1, -2 (quo = ±(n mod 8))
 //	Remquof(0x1p127, 1) = +0, 0 (n = 2^127: the low bits of n are exact)
 //
-// Accuracy: exact (bit-exact with the device's golden data under every
-// captured flag set). Documented (CUDA C++ Programming Guide 13.0,
-// Mathematical Functions, Table 17): "0 ulp (correctly rounded)".
+// Accuracy: exact. The remainder is Remainderf's (bit-exact with the
+// device's golden data of remainderf); quo follows the PTX of remquof_, for
+// which no golden data is captured yet (gpu/capture.sh). Documented (CUDA
+// C++ Programming Guide 13.0, Mathematical Functions, Table 17): "0 ulp
+// (correctly rounded)".
 //
 // Flags: as Remainderf.
 func (fl Flags) Remquof(x, y float32) (r float32, quo int32) {

@@ -175,11 +175,13 @@ func modff(x uint32, ftz bool) (frac, ipart uint32) {
 //	Ldexpf(±Inf, n) = ±Inf
 //	Ldexpf(NaN, n) = NaN (canonical 0x7fffffff)
 //	Ldexpf(x, n) = Ldexpf(x, ±278) for |n| > 278 (enough to overflow or underflow any x ≠ 0)
-//	Ldexpf(x, n) rounds twice when |n| ≥ 101 and x·2^a is already subnormal:
-//	Ldexpf(0x1.000002p-1, -149) = +0 by one rounding… but 0x1p-149 = Ldexpf(0x1.800002p+0, -149) either way
+//	Ldexpf(x, n) = x·2^n rounded once to nearest even (subnormal results included)
 //
-// Accuracy: exact where the result is normal; in the subnormal range the
-// sequence of roundings of the device (bit-exact with its golden data).
+// Accuracy: correctly rounded: only the last product can round (with
+// |n| ≥ 101 the factors are applied in one direction, so a product before
+// the last that were subnormal, or infinite, would make the last one round
+// to ±0, or overflow, as x·2^n does). The same products as the PTX; no
+// golden data is captured yet for ldexpf, scalbnf and scalblnf (gpu/capture.sh).
 // Documented (CUDA C++ Programming Guide 13.0, Mathematical Functions,
 // Table 17): "0 ulp (correctly rounded)".
 //
