@@ -516,3 +516,56 @@ func TestDecompositionsExact(t *testing.T) {
 
 // c0 reports whether x (a zero) differs from y in value.
 func c0(x, y uint32) bool { return !f32.IsZero(y) }
+
+// FuzzRemainderExact checks fmodf, remainderf and remquof against exact
+// remainders on fuzzed bit patterns (both -ftz settings).
+func FuzzRemainderExact(f *testing.F) {
+	for _, r := range exactSpecialCases {
+		if len(r.in) == 2 && (r.id == "fmodf" || r.id == "remainderf" || r.id == "remquof") {
+			f.Add(uint32(r.in[0]), uint32(r.in[1]))
+		}
+	}
+	f.Fuzz(func(t *testing.T, x, y uint32) {
+		for _, fl := range []fp.Flags{def, ftz} {
+			fx, fy := math.Float32frombits(x), math.Float32frombits(y)
+			wf, _ := remRef(t, x, y, fl.FTZ, true)
+			wr, wq := remRef(t, x, y, fl.FTZ, false)
+			rq, gq := fl.Remquof(fx, fy)
+			if gf, gr := math.Float32bits(fl.Fmodf(fx, fy)), math.Float32bits(fl.Remainderf(fx, fy)); gf != wf || gr != wr || math.Float32bits(rq) != wr || gq != wq {
+				t.Fatalf("(%s, %s) %s: fmodf = %s, want %s; remainderf = %s, remquof = %s, %d, want %s, %d",
+					f32.Format(x), f32.Format(y), flagName(fl), f32.Format(gf), f32.Format(wf), f32.Format(gr), f32.Format(math.Float32bits(rq)), gq, f32.Format(wr), wq)
+			}
+		}
+	})
+}
+
+// FuzzScaleExact checks scalblnf (and ldexpf, scalbnf on the saturated
+// exponent) against x·2^n rounded once, on fuzzed bit patterns.
+func FuzzScaleExact(f *testing.F) {
+	for _, r := range exactSpecialCases {
+		if r.id == "scalblnf" {
+			f.Add(uint32(r.in[0]), int64(r.in[1]))
+		}
+	}
+	f.Fuzz(func(t *testing.T, x uint32, n int64) {
+		for _, fl := range []fp.Flags{def, ftz} {
+			xf := flushed(x, fl.FTZ)
+			want := xf
+			switch {
+			case f32.IsNaN(xf):
+				want = nan
+			case f32.IsInf(xf), f32.IsZero(xf):
+			default:
+				want = oracle.Round32(new(big.Float).SetMantExp(oracle.Value(xf), int(max(min(n, 1000), -1000))), rounding.RN)
+				if fl.FTZ && f32.IsSubnormal(want) {
+					want &= f32.SignMask
+				}
+			}
+			n32 := int32(max(min(n, math.MaxInt32), math.MinInt32))
+			fx := math.Float32frombits(x)
+			if g, g2 := math.Float32bits(fl.Scalblnf(fx, n)), math.Float32bits(fl.Ldexpf(fx, n32)); g != want || g2 != want {
+				t.Fatalf("(%s, %d) %s: scalblnf = %s, ldexpf = %s, want %s", f32.Format(x), n, flagName(fl), f32.Format(g), f32.Format(g2), f32.Format(want))
+			}
+		}
+	})
+}
