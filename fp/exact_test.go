@@ -159,6 +159,8 @@ var exactSpecialCases = []exactRow{
 	{"ldexpf", def, []uint64{0x3f800000, 0xffffff6a}, 0x00000000, "2^-150 ties to even: +0"},
 	{"ldexpf", ftz, []uint64{0x3f800000, 0xffffff81}, 0x00000000, "-ftz=true: 2^-127 is flushed"},
 	{"ldexpf", ftz, []uint64{0x00000001, 0x00000096}, 0x00000000, "-ftz=true: a subnormal x reads as +0"},
+	{"ldexpf", def, []uint64{0x3f7fffff, 0xffffff82}, 0x00800000, "2^-126·(1 - 2^-24) rounds up to 2^-126"},
+	{"ldexpf", ftz, []uint64{0x3f7fffff, 0xffffff82}, 0x00000000, "-ftz=true: 2^-126·(1 - 2^-24) is tiny after rounding to 24 bits: +0"},
 	{"scalbnf", def, []uint64{0x00000001, 0x00000096}, 0x40000000, "2^-149·2^150 = 2"},
 	{"scalbnf", def, []uint64{0x3f800000, 0xfffffeea}, 0x00000000, "2^-278 = +0"},
 	{"scalblnf", def, []uint64{0x3f800000, 0x0000000100000001}, 0x7f800000, "n = 2^32+1 saturates (not 1)"},
@@ -358,6 +360,27 @@ func TestRemainderExact(t *testing.T) {
 	}
 }
 
+// scaleRef returns x·2^n rounded once to nearest even, with the flushes of
+// the .ftz forms under ftz: x read as a zero when subnormal, and a result
+// flushed when tiny after rounding (rounded to 24 bits with an unbounded
+// exponent, it is below 2^-126: rounding/cuda.go).
+func scaleRef(x uint32, n int64, ftz bool) uint32 {
+	xf := flushed(x, ftz)
+	switch {
+	case f32.IsNaN(xf):
+		return nan
+	case f32.IsInf(xf), f32.IsZero(xf):
+		return xf
+	}
+	v := new(big.Float).SetMantExp(oracle.Value(xf), int(max(min(n, 1000), -1000)))
+	want := oracle.Round32(v, rounding.RN)
+	r24 := new(big.Float).SetPrec(24).SetMode(big.ToNearestEven).Set(v)
+	if ftz && r24.Abs(r24).Cmp(oracle.Value(f32.MinNormalBits)) < 0 {
+		want &= f32.SignMask
+	}
+	return want
+}
+
 // TestLdexpExact checks ldexpf, scalbnf and scalblnf against x·2^n rounded
 // once to nearest even (the device's rounding), with the .ftz flushes of
 // -ftz=true (input flushed; a result below 2^-126 after rounding flushed).
@@ -377,21 +400,7 @@ func TestLdexpExact(t *testing.T) {
 		}
 		ftz := i&1 == 1
 		fl := fp.Flags{FTZ: ftz}
-		xf := flushed(x, ftz)
-		var want uint32
-		switch {
-		case f32.IsNaN(xf):
-			want = nan
-		case f32.IsInf(xf), f32.IsZero(xf):
-			want = xf
-		default:
-			e := int(max(min(n, 1000), -1000))
-			v := new(big.Float).SetMantExp(oracle.Value(xf), e)
-			want = oracle.Round32(v, rounding.RN)
-			if ftz && f32.IsSubnormal(want) {
-				want &= f32.SignMask
-			}
-		}
+		want := scaleRef(x, n, ftz)
 		fx := math.Float32frombits(x)
 		g1 := math.Float32bits(fl.Scalblnf(fx, n))
 		n32 := int32(max(min(n, math.MaxInt32), math.MinInt32))
@@ -549,18 +558,7 @@ func FuzzScaleExact(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, x uint32, n int64) {
 		for _, fl := range []fp.Flags{def, ftz} {
-			xf := flushed(x, fl.FTZ)
-			want := xf
-			switch {
-			case f32.IsNaN(xf):
-				want = nan
-			case f32.IsInf(xf), f32.IsZero(xf):
-			default:
-				want = oracle.Round32(new(big.Float).SetMantExp(oracle.Value(xf), int(max(min(n, 1000), -1000))), rounding.RN)
-				if fl.FTZ && f32.IsSubnormal(want) {
-					want &= f32.SignMask
-				}
-			}
+			want := scaleRef(x, n, fl.FTZ)
 			n32 := int32(max(min(n, math.MaxInt32), math.MinInt32))
 			fx := math.Float32frombits(x)
 			if g, g2 := math.Float32bits(fl.Scalblnf(fx, n)), math.Float32bits(fl.Ldexpf(fx, n32)); g != want || g2 != want {

@@ -186,8 +186,10 @@ func modff(x uint32, ftz bool) (frac, ipart uint32) {
 // Table 17): "0 ulp (correctly rounded)".
 //
 // Flags: -ftz=true (and -use_fast_math): mul.rn.ftz.f32, a subnormal x
-// reads as ±0 and a subnormal result (of any of the four products) is
-// flushed to ±0. Independent of the other flags.
+// reads as ±0 and a result that is tiny after rounding (below 2^-126 when
+// rounded to 24 bits with an unbounded exponent) is flushed to ±0:
+// Ldexpf(0x1.fffffep-1, -126) = +0, not 0x1p-126 as without -ftz.
+// Independent of the other flags.
 func (fl Flags) Ldexpf(x float32, n int32) float32 { return fromBits(ldexpf(toBits(x), n, fl.FTZ)) }
 
 // Ldexpf returns ldexpf(x, n) (Flags{}.Ldexpf).
