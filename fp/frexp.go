@@ -214,10 +214,11 @@ func (fl Flags) Scalbnf(x float32, n int32) float32 { return fromBits(ldexpf(toB
 func Scalbnf(x float32, n int32) float32 { return Flags{}.Scalbnf(x, n) }
 
 // Scalblnf returns x·2^n for a long n, as CUDA's scalblnf: n saturated to
-// the int range, then scalbnf. funcs.cu has no scalblnf kernel, so this
-// reading of libdevice's __nv_scalblnf waits for the device capture
-// (gpu/README: the capture command of the four new functions); any
-// saturation bound of magnitude ≥ 278 gives the same results.
+// the int range, then scalbnf. ../shared/reference/ptx/funcs.cu has no
+// scalblnf kernel, so this reading of libdevice's __nv_scalblnf waits for
+// the device capture (gpu/capture.sh; no golden data yet). Any saturation
+// bound of magnitude ≥ 278 gives the same results; truncation to 32 bits
+// would not (n = 2^32+1 would scale by 2).
 //
 // Special cases are (in order):
 //
