@@ -158,7 +158,7 @@ func TestInputs(t *testing.T) {
 				switch cl.name {
 				case Normal, Huge:
 					for k := range f.Arity() {
-						if u := uint32(a[k][i]); !f32.IsNormal(u) {
+						if u := uint32(a[k][i]); f.In[k] == spec.F32 && !f32.IsNormal(u) {
 							t.Fatalf("%s class=%s: input %d argument %d = %#08x is not normal", f.Name, cl.name, i, k, u)
 						}
 					}

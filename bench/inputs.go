@@ -269,6 +269,16 @@ func classes(f *spec.Func) []class {
 			cl(Subnormal, sub),
 			cl(Huge, uniformExp(31, 127, true)), // saturating conversions, integral values
 		}
+	case spec.FamScale, spec.FamScaleL: // x·2^n (exact.go)
+		w := 32
+		if f.Family == spec.FamScaleL {
+			w = 64
+		}
+		cs = []class{
+			cl(Normal, uniformExp(-60, 60, true), expInt(-60, 60, w)), // one product, normal results
+			cl(Subnormal, sub, expInt(0, 60, w)),
+			cl(Huge, uniformExp(-126, 127, true), expInt(-300, 300, w)), // four products, overflow, underflow, clamping
+		}
 	default: // FamMisc
 		cs = []class{
 			cl(Normal, same(f, uniformExp(-20, 20, true))...),

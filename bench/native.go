@@ -571,6 +571,9 @@ func nativeOp(f *spec.Func) string {
 		return "msub"
 	}
 	name := strings.TrimPrefix(f.Name, "__")
+	if op, ok := exactNativeOps[name]; ok { // exact.go
+		return op
+	}
 	switch f.Ref {
 	case "":
 	case "cvt": // integer or double to float: "int2float_rz" → "int2float"

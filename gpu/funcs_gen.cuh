@@ -40,6 +40,9 @@ struct F_ptx_ex2_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -80,6 +83,9 @@ struct F_ptx_ex2_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -120,6 +126,9 @@ struct F_ptx_lg2_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -160,6 +169,9 @@ struct F_ptx_lg2_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -200,6 +212,9 @@ struct F_ptx_sin_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -240,6 +255,9 @@ struct F_ptx_sin_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -280,6 +298,9 @@ struct F_ptx_cos_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -320,6 +341,9 @@ struct F_ptx_cos_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -360,6 +384,9 @@ struct F_ptx_rcp_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -400,6 +427,9 @@ struct F_ptx_rcp_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -440,6 +470,9 @@ struct F_ptx_rsqrt_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -480,6 +513,9 @@ struct F_ptx_rsqrt_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -520,6 +556,9 @@ struct F_ptx_sqrt_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -560,6 +599,9 @@ struct F_ptx_sqrt_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -600,6 +642,9 @@ struct F_ptx_tanh_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 8; // tanh
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -640,6 +685,9 @@ struct F_ptx_div_approx_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -680,6 +728,9 @@ struct F_ptx_div_approx_ftz_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -720,6 +771,9 @@ struct F_ptx_div_full_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -760,6 +814,9 @@ struct F_ptx_div_full_ftz_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -800,6 +857,9 @@ struct F_i_fadd_rn {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -839,6 +899,9 @@ struct F_i_fadd_rz {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -878,6 +941,9 @@ struct F_i_fadd_ru {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -917,6 +983,9 @@ struct F_i_fadd_rd {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -956,6 +1025,9 @@ struct F_i_fsub_rn {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -995,6 +1067,9 @@ struct F_i_fsub_rz {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1034,6 +1109,9 @@ struct F_i_fsub_ru {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1073,6 +1151,9 @@ struct F_i_fsub_rd {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1112,6 +1193,9 @@ struct F_i_fmul_rn {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1151,6 +1235,9 @@ struct F_i_fmul_rz {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1190,6 +1277,9 @@ struct F_i_fmul_ru {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1229,6 +1319,9 @@ struct F_i_fmul_rd {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1257,6 +1350,9 @@ struct F_i_fmaf_rn {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1285,6 +1381,9 @@ struct F_i_fmaf_rz {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1313,6 +1412,9 @@ struct F_i_fmaf_ru {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1341,6 +1443,9 @@ struct F_i_fmaf_rd {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1369,6 +1474,9 @@ struct F_i_fmaf_ieee_rn {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1397,6 +1505,9 @@ struct F_i_fmaf_ieee_rz {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1425,6 +1536,9 @@ struct F_i_fmaf_ieee_ru {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1453,6 +1567,9 @@ struct F_i_fmaf_ieee_rd {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1492,6 +1609,9 @@ struct F_i_fdiv_rn {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1531,6 +1651,9 @@ struct F_i_fdiv_rz {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1570,6 +1693,9 @@ struct F_i_fdiv_ru {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1609,6 +1735,9 @@ struct F_i_fdiv_rd {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1648,6 +1777,9 @@ struct F_i_frcp_rn {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1687,6 +1819,9 @@ struct F_i_frcp_rz {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1726,6 +1861,9 @@ struct F_i_frcp_ru {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1765,6 +1903,9 @@ struct F_i_frcp_rd {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1804,6 +1945,9 @@ struct F_i_fsqrt_rn {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1843,6 +1987,9 @@ struct F_i_fsqrt_rz {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1882,6 +2029,9 @@ struct F_i_fsqrt_ru {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1921,6 +2071,9 @@ struct F_i_fsqrt_rd {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1960,6 +2113,9 @@ struct F_i_frsqrt_rn {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -1999,6 +2155,9 @@ struct F_i_fdividef {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2038,6 +2197,9 @@ struct F_i_expf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2077,6 +2239,9 @@ struct F_i_exp10f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2116,6 +2281,9 @@ struct F_i_logf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2155,6 +2323,9 @@ struct F_i_log2f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2194,6 +2365,9 @@ struct F_i_log10f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2233,6 +2407,9 @@ struct F_i_sinf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2272,6 +2449,9 @@ struct F_i_cosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2311,6 +2491,9 @@ struct F_i_sincosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -2351,6 +2534,9 @@ struct F_i_tanf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2390,6 +2576,9 @@ struct F_i_powf {
   static constexpr int arity = 2;
   static constexpr int family = 4; // pow
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2429,6 +2618,9 @@ struct F_i_tanhf {
   static constexpr int arity = 1;
   static constexpr int family = 8; // tanh
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2468,6 +2660,9 @@ struct F_i_saturatef {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2507,6 +2702,9 @@ struct F_i_float2int_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2546,6 +2744,9 @@ struct F_i_float2int_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2585,6 +2786,9 @@ struct F_i_float2int_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2624,6 +2828,9 @@ struct F_i_float2int_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2663,6 +2870,9 @@ struct F_i_float2uint_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2702,6 +2912,9 @@ struct F_i_float2uint_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2741,6 +2954,9 @@ struct F_i_float2uint_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2780,6 +2996,9 @@ struct F_i_float2uint_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -2819,6 +3038,9 @@ struct F_i_float2ll_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -2858,6 +3080,9 @@ struct F_i_float2ll_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -2897,6 +3122,9 @@ struct F_i_float2ll_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -2936,6 +3164,9 @@ struct F_i_float2ll_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -2975,6 +3206,9 @@ struct F_i_float2ull_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -3014,6 +3248,9 @@ struct F_i_float2ull_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -3053,6 +3290,9 @@ struct F_i_float2ull_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -3092,6 +3332,9 @@ struct F_i_float2ull_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -3123,6 +3366,9 @@ struct F_i_int2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3154,6 +3400,9 @@ struct F_i_int2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3185,6 +3434,9 @@ struct F_i_int2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3216,6 +3468,9 @@ struct F_i_int2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3247,6 +3502,9 @@ struct F_i_uint2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3278,6 +3536,9 @@ struct F_i_uint2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3309,6 +3570,9 @@ struct F_i_uint2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3340,6 +3604,9 @@ struct F_i_uint2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3371,6 +3638,9 @@ struct F_i_ll2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3402,6 +3672,9 @@ struct F_i_ll2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3433,6 +3706,9 @@ struct F_i_ll2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3464,6 +3740,9 @@ struct F_i_ll2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3495,6 +3774,9 @@ struct F_i_ull2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3526,6 +3808,9 @@ struct F_i_ull2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3557,6 +3842,9 @@ struct F_i_ull2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3588,6 +3876,9 @@ struct F_i_ull2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3619,6 +3910,9 @@ struct F_i_double2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3650,6 +3944,9 @@ struct F_i_double2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3681,6 +3978,9 @@ struct F_i_double2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3712,6 +4012,9 @@ struct F_i_double2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
@@ -3751,6 +4054,9 @@ struct F_i_float_as_int {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3782,6 +4088,9 @@ struct F_i_int_as_float {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3821,6 +4130,9 @@ struct F_i_float_as_uint {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3852,6 +4164,9 @@ struct F_i_uint_as_float {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3891,6 +4206,9 @@ struct F_op_add {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3930,6 +4248,9 @@ struct F_op_sub {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -3969,6 +4290,9 @@ struct F_op_mul {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4008,6 +4332,9 @@ struct F_op_div {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4047,6 +4374,9 @@ struct F_op_rcp {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4075,6 +4405,9 @@ struct F_op_madd {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4103,6 +4436,9 @@ struct F_op_msub {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4142,6 +4478,9 @@ struct F_op_rsqrt_expr {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4181,6 +4520,9 @@ struct F_acosf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4220,6 +4562,9 @@ struct F_acoshf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4259,6 +4604,9 @@ struct F_asinf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4298,6 +4646,9 @@ struct F_asinhf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4337,6 +4688,9 @@ struct F_atanf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4376,6 +4730,9 @@ struct F_atanhf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4415,6 +4772,9 @@ struct F_cbrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4454,6 +4814,9 @@ struct F_ceilf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4493,6 +4856,9 @@ struct F_cosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4532,6 +4898,9 @@ struct F_coshf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4571,6 +4940,9 @@ struct F_cospif {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4610,6 +4982,9 @@ struct F_cyl_bessel_i0f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4649,6 +5024,9 @@ struct F_cyl_bessel_i1f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4688,6 +5066,9 @@ struct F_erfcf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4727,6 +5108,9 @@ struct F_erfcinvf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4766,6 +5150,9 @@ struct F_erfcxf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4805,6 +5192,9 @@ struct F_erff {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4844,6 +5234,9 @@ struct F_erfinvf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4883,6 +5276,9 @@ struct F_exp10f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4922,6 +5318,9 @@ struct F_exp2f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -4961,6 +5360,9 @@ struct F_expf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5000,6 +5402,9 @@ struct F_expm1f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5039,6 +5444,9 @@ struct F_fabsf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5078,6 +5486,9 @@ struct F_floorf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5117,6 +5528,9 @@ struct F_j0f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5156,6 +5570,9 @@ struct F_j1f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5195,6 +5612,9 @@ struct F_lgammaf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5234,6 +5654,9 @@ struct F_log10f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5273,6 +5696,9 @@ struct F_log1pf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5312,6 +5738,9 @@ struct F_log2f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5351,6 +5780,9 @@ struct F_logbf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5390,6 +5822,9 @@ struct F_logf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5429,6 +5864,9 @@ struct F_nearbyintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5468,6 +5906,9 @@ struct F_normcdff {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5507,6 +5948,9 @@ struct F_normcdfinvf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5546,6 +5990,9 @@ struct F_rcbrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5585,6 +6032,9 @@ struct F_rintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5624,6 +6074,9 @@ struct F_roundf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5663,6 +6116,9 @@ struct F_rsqrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5702,6 +6158,9 @@ struct F_sinf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5741,6 +6200,9 @@ struct F_sinhf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5780,6 +6242,9 @@ struct F_sinpif {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5819,6 +6284,9 @@ struct F_sqrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5858,6 +6326,9 @@ struct F_tanf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5897,6 +6368,9 @@ struct F_tanhf {
   static constexpr int arity = 1;
   static constexpr int family = 8; // tanh
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5936,6 +6410,9 @@ struct F_tgammaf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -5975,6 +6452,9 @@ struct F_truncf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6014,6 +6494,9 @@ struct F_y0f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6053,6 +6536,9 @@ struct F_y1f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6092,6 +6578,9 @@ struct F_ilogbf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6131,6 +6620,9 @@ struct F_lrintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6170,6 +6662,9 @@ struct F_llrintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6209,6 +6704,9 @@ struct F_lroundf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6248,6 +6746,9 @@ struct F_llroundf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6287,6 +6788,9 @@ struct F_sincosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6327,6 +6831,9 @@ struct F_sincospif {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6367,6 +6874,9 @@ struct F_frexpf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6407,6 +6917,9 @@ struct F_modff {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
@@ -6419,6 +6932,187 @@ struct F_modff {
     float r0; float r1;
     r0=modff(x,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_remquof[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
+  0x000000003f7fffffull, 0x000000003f800000ull, 0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 
+  0x000000007f800000ull, 0x000000004affffffull, 0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 
+  0x000000004b800001ull, 0x000000004effffffull, 0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 
+  0x000000004f800001ull, 0x000000005effffffull, 0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 
+  0x000000005f800001ull, 0x000000007e800000ull, 0x000000007e800001ull, 0x000000007f000000ull, 0x000000007effffffull, 0x0000000040400000ull, 
+  0x000000003eaaaaabull, 0x0000000000400000ull, 0x0000000001000000ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 
+  0x0000000080800000ull, 0x0000000080800001ull, 0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 
+  0x00000000bfc00000ull, 0x00000000c0000000ull, 0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 
+  0x00000000cb000001ull, 0x00000000cb7fffffull, 0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 
+  0x00000000cf000001ull, 0x00000000cf7fffffull, 0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 
+  0x00000000df000001ull, 0x00000000df7fffffull, 0x00000000df800000ull, 0x00000000df800001ull, 0x00000000fe800000ull, 0x00000000fe800001ull, 
+  0x00000000ff000000ull, 0x00000000feffffffull, 0x00000000c0400000ull, 0x00000000beaaaaabull, 0x0000000080400000ull, 0x0000000081000000ull, 
+  0x000000007fffffffull, 0x000000007fc00000ull, 0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_remquof {
+  static constexpr const char* id = "remquof";
+  static constexpr const char* name = "remquof";
+  static constexpr const char* types = "f32,f32 -> f32,i32";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr int grid_n = 82;
+  static const uint64_t* grid() { return grid_remquof; }
+  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
+    float x = __uint_as_float((uint32_t)a0);
+    float y = __uint_as_float((uint32_t)a1);
+    (void)a2;
+    float r0; int r1;
+    r0=remquof(x,y,&r1);
+    return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)((uint32_t)r1);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_ldexpf[104] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
+  0x000000003f7fffffull, 0x000000003f800000ull, 0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 
+  0x000000007f800000ull, 0x000000004affffffull, 0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 
+  0x000000004b800001ull, 0x000000004effffffull, 0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 
+  0x000000004f800001ull, 0x000000005effffffull, 0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 
+  0x000000005f800001ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x000000007fffffffull, 0x000000007fc00000ull, 0x00000000ffc00001ull, 0x000000007f800001ull, 
+  0x0000000000000002ull, 0x0000000000000017ull, 0x0000000000000018ull, 0x0000000000000019ull, 0x0000000000000064ull, 0x0000000000000065ull, 
+  0x000000000000007eull, 0x000000000000007full, 0x0000000000000080ull, 0x0000000000000095ull, 0x0000000000000096ull, 0x0000000000000097ull, 
+  0x00000000000000fdull, 0x00000000000000feull, 0x00000000000000ffull, 0x0000000000000115ull, 0x0000000000000116ull, 0x0000000000000117ull, 
+  0x000000000000012cull, 0x00000000fffffffeull, 0x00000000ffffffe9ull, 0x00000000ffffffe8ull, 0x00000000ffffffe7ull, 0x00000000ffffff9cull, 
+  0x00000000ffffff9bull, 0x00000000ffffff82ull, 0x00000000ffffff81ull, 0x00000000ffffff80ull, 0x00000000ffffff6bull, 0x00000000ffffff6aull, 
+  0x00000000ffffff69ull, 0x00000000ffffff03ull, 0x00000000ffffff02ull, 0x00000000ffffff01ull, 0x00000000fffffeebull, 0x00000000fffffeeaull, 
+  0x00000000fffffee9ull, 0x00000000fffffed4ull, 
+};
+struct F_ldexpf {
+  static constexpr const char* id = "ldexpf";
+  static constexpr const char* name = "ldexpf";
+  static constexpr const char* types = "f32,i32 -> f32";
+  static constexpr int arity = 2;
+  static constexpr int family = 15; // scale
+  static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 2; // i32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr int grid_n = 104;
+  static const uint64_t* grid() { return grid_ldexpf; }
+  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
+    float x = __uint_as_float((uint32_t)a0);
+    int y = (int)(uint32_t)a1;
+    (void)a2;
+    float r = ldexpf(x,y);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_scalbnf[104] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
+  0x000000003f7fffffull, 0x000000003f800000ull, 0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 
+  0x000000007f800000ull, 0x000000004affffffull, 0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 
+  0x000000004b800001ull, 0x000000004effffffull, 0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 
+  0x000000004f800001ull, 0x000000005effffffull, 0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 
+  0x000000005f800001ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x000000007fffffffull, 0x000000007fc00000ull, 0x00000000ffc00001ull, 0x000000007f800001ull, 
+  0x0000000000000002ull, 0x0000000000000017ull, 0x0000000000000018ull, 0x0000000000000019ull, 0x0000000000000064ull, 0x0000000000000065ull, 
+  0x000000000000007eull, 0x000000000000007full, 0x0000000000000080ull, 0x0000000000000095ull, 0x0000000000000096ull, 0x0000000000000097ull, 
+  0x00000000000000fdull, 0x00000000000000feull, 0x00000000000000ffull, 0x0000000000000115ull, 0x0000000000000116ull, 0x0000000000000117ull, 
+  0x000000000000012cull, 0x00000000fffffffeull, 0x00000000ffffffe9ull, 0x00000000ffffffe8ull, 0x00000000ffffffe7ull, 0x00000000ffffff9cull, 
+  0x00000000ffffff9bull, 0x00000000ffffff82ull, 0x00000000ffffff81ull, 0x00000000ffffff80ull, 0x00000000ffffff6bull, 0x00000000ffffff6aull, 
+  0x00000000ffffff69ull, 0x00000000ffffff03ull, 0x00000000ffffff02ull, 0x00000000ffffff01ull, 0x00000000fffffeebull, 0x00000000fffffeeaull, 
+  0x00000000fffffee9ull, 0x00000000fffffed4ull, 
+};
+struct F_scalbnf {
+  static constexpr const char* id = "scalbnf";
+  static constexpr const char* name = "scalbnf";
+  static constexpr const char* types = "f32,i32 -> f32";
+  static constexpr int arity = 2;
+  static constexpr int family = 15; // scale
+  static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 2; // i32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr int grid_n = 104;
+  static const uint64_t* grid() { return grid_scalbnf; }
+  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
+    float x = __uint_as_float((uint32_t)a0);
+    int y = (int)(uint32_t)a1;
+    (void)a2;
+    float r = scalbnf(x,y);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_scalblnf[104] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
+  0x000000003f7fffffull, 0x000000003f800000ull, 0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 
+  0x000000007f800000ull, 0x000000004affffffull, 0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 
+  0x000000004b800001ull, 0x000000004effffffull, 0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 
+  0x000000004f800001ull, 0x000000005effffffull, 0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 
+  0x000000005f800001ull, 0xffffffff80000000ull, 0xffffffff80000001ull, 0xffffffff807fffffull, 0xffffffff80800000ull, 0xffffffff80800001ull, 
+  0xffffffffbf000000ull, 0xffffffffbf7fffffull, 0xffffffffbf800000ull, 0xffffffffbf800001ull, 0xffffffffbfc00000ull, 0xffffffffc0000000ull, 
+  0xffffffffff7fffffull, 0xffffffffff800000ull, 0xffffffffcaffffffull, 0xffffffffcb000000ull, 0xffffffffcb000001ull, 0xffffffffcb7fffffull, 
+  0xffffffffcb800000ull, 0xffffffffcb800001ull, 0xffffffffceffffffull, 0xffffffffcf000000ull, 0xffffffffcf000001ull, 0xffffffffcf7fffffull, 
+  0xffffffffcf800000ull, 0xffffffffcf800001ull, 0xffffffffdeffffffull, 0xffffffffdf000000ull, 0xffffffffdf000001ull, 0xffffffffdf7fffffull, 
+  0xffffffffdf800000ull, 0xffffffffdf800001ull, 0x000000007fffffffull, 0x000000007fc00000ull, 0xffffffffffc00001ull, 0x000000007f800001ull, 
+  0x0000000000000002ull, 0x0000000000000017ull, 0x0000000000000018ull, 0x0000000000000019ull, 0x0000000000000064ull, 0x0000000000000065ull, 
+  0x000000000000007eull, 0x000000000000007full, 0x0000000000000080ull, 0x0000000000000095ull, 0x0000000000000096ull, 0x0000000000000097ull, 
+  0x00000000000000fdull, 0x00000000000000feull, 0x00000000000000ffull, 0x0000000000000115ull, 0x0000000000000116ull, 0x0000000000000117ull, 
+  0x000000000000012cull, 0xfffffffffffffffeull, 0xffffffffffffffe9ull, 0xffffffffffffffe8ull, 0xffffffffffffffe7ull, 0xffffffffffffff9cull, 
+  0xffffffffffffff9bull, 0xffffffffffffff82ull, 0xffffffffffffff81ull, 0xffffffffffffff80ull, 0xffffffffffffff6bull, 0xffffffffffffff6aull, 
+  0xffffffffffffff69ull, 0xffffffffffffff03ull, 0xffffffffffffff02ull, 0xffffffffffffff01ull, 0xfffffffffffffeebull, 0xfffffffffffffeeaull, 
+  0xfffffffffffffee9ull, 0xfffffffffffffed4ull, 
+};
+struct F_scalblnf {
+  static constexpr const char* id = "scalblnf";
+  static constexpr const char* name = "scalblnf";
+  static constexpr const char* types = "f32,i64 -> f32";
+  static constexpr int arity = 2;
+  static constexpr int family = 16; // scalel
+  static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 4; // i64
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr int grid_n = 104;
+  static const uint64_t* grid() { return grid_scalblnf; }
+  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
+    float x = __uint_as_float((uint32_t)a0);
+    long long y = (long long)a1;
+    (void)a2;
+    float r = scalblnf(x,y);
+    return (uint64_t)__float_as_uint(r);
   }
 };
 #endif
@@ -6447,6 +7141,9 @@ struct F_atan2f {
   static constexpr int arity = 2;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6486,6 +7183,9 @@ struct F_copysignf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6525,6 +7225,9 @@ struct F_fdimf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6564,6 +7267,9 @@ struct F_fdividef {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6603,6 +7309,9 @@ struct F_fmaxf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6642,6 +7351,9 @@ struct F_fminf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6681,6 +7393,9 @@ struct F_fmodf {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6720,6 +7435,9 @@ struct F_hypotf {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6759,6 +7477,9 @@ struct F_nextafterf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6798,6 +7519,9 @@ struct F_powf {
   static constexpr int arity = 2;
   static constexpr int family = 4; // pow
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6837,6 +7561,9 @@ struct F_remainderf {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6876,6 +7603,9 @@ struct F_rhypotf {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6904,6 +7634,9 @@ struct F_fmaf {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6932,6 +7665,9 @@ struct F_norm3df {
   static constexpr int arity = 3;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -6960,6 +7696,9 @@ struct F_rnorm3df {
   static constexpr int arity = 3;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
+  static constexpr int in1 = 0; // f32
+  static constexpr int in2 = 0; // f32
+  static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
@@ -7148,6 +7887,10 @@ struct F_rnorm3df {
   X(F_sincospif) \
   X(F_frexpf) \
   X(F_modff) \
+  X(F_remquof) \
+  X(F_ldexpf) \
+  X(F_scalbnf) \
+  X(F_scalblnf) \
   X(F_atan2f) \
   X(F_copysignf) \
   X(F_fdimf) \
@@ -7317,6 +8060,10 @@ struct F_rnorm3df {
   X(F_sincospif) \
   X(F_frexpf) \
   X(F_modff) \
+  X(F_remquof) \
+  X(F_ldexpf) \
+  X(F_scalbnf) \
+  X(F_scalblnf) \
   X(F_atan2f) \
   X(F_copysignf) \
   X(F_fdimf) \
@@ -7400,6 +8147,10 @@ struct F_rnorm3df {
   X(F_sincospif) \
   X(F_frexpf) \
   X(F_modff) \
+  X(F_remquof) \
+  X(F_ldexpf) \
+  X(F_scalbnf) \
+  X(F_scalblnf) \
   X(F_atan2f) \
   X(F_copysignf) \
   X(F_fdimf) \
@@ -7483,6 +8234,10 @@ struct F_rnorm3df {
   X(F_sincospif) \
   X(F_frexpf) \
   X(F_modff) \
+  X(F_remquof) \
+  X(F_ldexpf) \
+  X(F_scalbnf) \
+  X(F_scalblnf) \
   X(F_atan2f) \
   X(F_copysignf) \
   X(F_fdimf) \
@@ -7566,6 +8321,10 @@ struct F_rnorm3df {
   X(F_sincospif) \
   X(F_frexpf) \
   X(F_modff) \
+  X(F_remquof) \
+  X(F_ldexpf) \
+  X(F_scalbnf) \
+  X(F_scalblnf) \
   X(F_atan2f) \
   X(F_copysignf) \
   X(F_fdimf) \
@@ -7649,6 +8408,10 @@ struct F_rnorm3df {
   X(F_sincospif) \
   X(F_frexpf) \
   X(F_modff) \
+  X(F_remquof) \
+  X(F_ldexpf) \
+  X(F_scalbnf) \
+  X(F_scalblnf) \
   X(F_atan2f) \
   X(F_copysignf) \
   X(F_fdimf) \

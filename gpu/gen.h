@@ -61,7 +61,7 @@ CUDAFP_HD inline uint32_t near_special(const uint64_t* axis, int n, uint64_t r) 
   return add_ulps(v, small9(hi32(r)));
 }
 
-enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64 };
+enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64, FamScale, FamScaleL };
 enum { TF32, TF64, TI32, TU32, TI64, TU64 };
 
 CUDAFP_HD inline uint32_t real_misc(uint64_t r) {
@@ -135,6 +135,20 @@ CUDAFP_HD inline void gen_family(int fam, uint64_t s, const uint64_t* r, const u
       *x = lo32(r[0]) & 0x7fffffffu; *y = real_f32((int64_t)(lo32(r[1]) % (1u << 24)) - (1 << 23), -22); *z = lo32(r[2]);
     }
     return;
+  case FamScale: case FamScaleL:  // y is the int exponent n of x*2^n
+    *z = 0;
+    if (s == 4) {
+      *x = lo32(r[0]); *y = (uint32_t)((int32_t)(hi32(r[0]) % 601u) - 300);
+    } else if (s == 5) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = (uint32_t)(127 - exp8(*x) - 126 + (int32_t)(hi32(r[1]) % 40u) - 30);
+    } else if (s == 6) {
+      *x = with_exp(lo32(r[0]), 1 + (int32_t)(hi32(r[0]) % 254u));
+      *y = (uint32_t)(254 - exp8(*x) + (int32_t)(hi32(r[1]) % 9u) - 4);
+    } else {
+      *x = with_exp(lo32(r[0]), 0); *y = (uint32_t)((int32_t)(hi32(r[0]) % 320u) - 20);
+    }
+    return;
   }
   *x = real_misc(r[0]); *y = real_misc(r[1]); *z = real_misc(r[2]);
 }
@@ -202,6 +216,14 @@ CUDAFP_HD inline uint64_t gen_f64(uint64_t s, const uint64_t* r, const uint64_t*
   return f32_to_f64_bits(u);
 }
 
+// gen_scale_l widens the int exponent y of stratum s to a long long for
+// FamScaleL (internal/spec genScaleL).
+CUDAFP_HD inline uint64_t gen_scale_l(uint64_t s, const uint64_t* r, uint32_t y) {
+  if (s == 0) return r[3];
+  if (s == 1) return (r[3] & 0xffffffff00000000ull) | (uint64_t)(uint32_t)((int32_t)(hi32(r[1]) % 601u) - 300);
+  return (uint64_t)(int64_t)(int32_t)y;
+}
+
 // gen_input computes generated input i of a function whose first argument
 // has type in0 and whose family is fam; axis is its special-value axis.
 CUDAFP_HD inline void gen_input(int in0, int fam, uint64_t i, const uint64_t* axis, int n, uint64_t* a) {
@@ -214,6 +236,7 @@ CUDAFP_HD inline void gen_input(int in0, int fam, uint64_t i, const uint64_t* ax
   uint32_t x, y, z;
   gen_f32(fam, s, r, axis, n, &x, &y, &z);
   a[0] = x; a[1] = y; a[2] = z;
+  if (fam == FamScaleL) a[1] = gen_scale_l(s, r, y);
 }
 
 CUDAFP_HD inline uint32_t sample_input(uint64_t k) {

@@ -74,6 +74,24 @@ func main() {
 		fmt.Fprintf(&b, "  static constexpr int arity = %d;\n", f.Arity())
 		fmt.Fprintf(&b, "  static constexpr int family = %d; // %s\n", f.Family, f.Family)
 		fmt.Fprintf(&b, "  static constexpr int in0 = %d; // %s\n", f.In[0], f.In[0])
+		in1, in2, gridT := spec.F32, spec.F32, spec.F32 // absent arguments print as floats
+		if f.Arity() > 1 {
+			in1 = f.In[1]
+		}
+		if f.Arity() > 2 {
+			in2 = f.In[2]
+		}
+		for _, t := range f.In {
+			if t.Wide() {
+				gridT = spec.I64 // one axis for every argument: 16 digits when one is wide
+			}
+		}
+		if f.Arity() == 1 {
+			gridT = f.In[0]
+		}
+		fmt.Fprintf(&b, "  static constexpr int in1 = %d; // %s\n", in1, in1)
+		fmt.Fprintf(&b, "  static constexpr int in2 = %d; // %s\n", in2, in2)
+		fmt.Fprintf(&b, "  static constexpr int grid_t = %d; // %s\n", gridT, gridT)
 		fmt.Fprintf(&b, "  static constexpr bool exhaustive = %v;\n", f.Exhaustive())
 		fmt.Fprintf(&b, "  static constexpr bool wide_in = %v;\n", f.In[0].Wide())
 		fmt.Fprintf(&b, "  static constexpr bool wide_out = %v;\n", f.WideOut())

@@ -153,7 +153,7 @@ static void capture(const Prov& p, const std::string& dir) {
 
   // Special grid.
   fprintf(f, "grid %d", n);
-  for (int j = 0; j < n; j++) put_in(f, F::grid()[j], F::arity == 1 ? F::in0 : TF32);
+  for (int j = 0; j < n; j++) put_in(f, F::grid()[j], F::grid_t);
   fprintf(f, "\nspecial %d\n", points);
   k_grid<F><<<(points + 255) / 256, 256>>>(d_axis, n, points, d_out);
   CHECK(cudaGetLastError());
@@ -176,7 +176,7 @@ static void capture(const Prov& p, const std::string& dir) {
   else fprintf(f, "inputs generated %llu seed %016llx\n", (unsigned long long)GEN_COUNT, (unsigned long long)GEN_SEED);
   for (int k = 0; k < SHOWN; k++) {
     fprintf(f, "g %d", k);
-    for (int j = 0; j < F::arity; j++) put_in(f, ins[3 * k + j], j == 0 ? F::in0 : TF32);
+    for (int j = 0; j < F::arity; j++) put_in(f, ins[3 * k + j], j == 0 ? F::in0 : j == 1 ? F::in1 : F::in2);
     fprintf(f, "\n");
   }
   fprintf(f, "recorded %d\n", count);

@@ -247,9 +247,9 @@ func (p *parser) parse() error {
 	if n != len(axis) || len(fs)-1 != n {
 		return p.errorf("grid of %d values, the catalog has %d", len(fs)-1, len(axis))
 	}
-	w := 8
-	if fn.Arity() == 1 {
-		w = width(fn.In[0])
+	w := 8 // one axis for every argument: 16 digits when one of them is 64 bits wide
+	for _, t := range fn.In {
+		w = max(w, width(t))
 	}
 	for j, s := range fs[1:] {
 		v, err := p.hex(s, w)

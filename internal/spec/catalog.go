@@ -36,9 +36,11 @@ const (
 	FamInt32               // 32-bit integer inputs
 	FamInt64               // 64-bit integer inputs
 	FamF64                 // double inputs
+	FamScale               // x·2^n: a float and an int exponent (ldexpf, scalbnf)
+	FamScaleL              // x·2^n: a float and a long long exponent (scalblnf)
 )
 
-var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64"}
+var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel"}
 
 func (f Family) String() string { return familyNames[f] }
 

@@ -31,6 +31,9 @@ func (f *Func) Input(i uint64) (in [3]uint64) {
 	}
 	x, y, z := genF32(f.Family, s, r, f.grid)
 	in[0], in[1], in[2] = uint64(x), uint64(y), uint64(z)
+	if f.Family == FamScaleL {
+		in[1] = genScaleL(s, r, y)
+	}
 	for j := len(f.In); j < 3; j++ {
 		in[j] = 0 // drawn but not an argument
 	}
@@ -169,6 +172,19 @@ func genFamily(fam Family, s uint64, r [4]uint64, axis []uint64) (x, y, z uint32
 		default: // any positive x, y in [-2, 2)
 			return lo(r[0]) & 0x7fffffff, realF32(int64(lo(r[1])%(1<<24))-1<<23, -22), lo(r[2])
 		}
+	case FamScale, FamScaleL: // y is the int exponent n of x·2^n
+		switch s {
+		case 4: // any x, every n that does not saturate
+			return lo(r[0]), uint32(int32(hi(r[0])%601) - 300), 0
+		case 5: // normal x, results from 2^-156 to 2^-117: the subnormal range, double rounding
+			x = withExp(lo(r[0]), 1+int32(hi(r[0])%254))
+			return x, uint32(127 - exp8(x) - 126 + int32(hi(r[1])%40) - 30), 0
+		case 6: // normal x, results near overflow
+			x = withExp(lo(r[0]), 1+int32(hi(r[0])%254))
+			return x, uint32(254 - exp8(x) + int32(hi(r[1])%9) - 4), 0
+		default: // subnormal x scaled up
+			return withExp(lo(r[0]), 0), uint32(int32(hi(r[0])%320) - 20), 0
+		}
 	}
 	// Other families: signed 24-bit integers scaled into [2^-43, 2^21).
 	real := func(r uint64) uint32 {
@@ -179,6 +195,20 @@ func genFamily(fam Family, s uint64, r [4]uint64, axis []uint64) (x, y, z uint32
 		return realF32(m, int32(hi(r)%41)-20-23)
 	}
 	return real(r[0]), real(r[1]), real(r[2])
+}
+
+// genScaleL widens the int exponent y of stratum s to a long long for
+// FamScaleL: sign-extended, except for stratum 0 (64 random bits) and
+// stratum 1 (random high word above a small low word: saturation, not
+// truncation, to the int range).
+func genScaleL(s uint64, r [4]uint64, y uint32) uint64 {
+	switch s {
+	case 0:
+		return r[3]
+	case 1:
+		return r[3]&0xffffffff00000000 | uint64(uint32(int32(hi(r[1])%601)-300))
+	}
+	return uint64(int64(int32(y)))
 }
 
 // genInt64 generates 64-bit integer arguments (as bit patterns).

@@ -102,6 +102,10 @@ var libraryTable = []libEntry{
 	{name: "sincospif", out: []Type{F32, F32}, expr: "sincospif(x,&r0,&r1)", fam: FamTrig, sens: fzm, bound: std(1)},
 	{name: "frexpf", out: []Type{F32, I32}, expr: "r0=frexpf(x,&r1)", fam: FamMisc, sens: fzm, bound: std(0)},
 	{name: "modff", out: []Type{F32, F32}, expr: "r0=modff(x,&r1)", fam: FamMisc, sens: fzm, bound: std(0)},
+	{name: "remquof", in: f2, out: []Type{F32, I32}, expr: "r0=remquof(x,y,&r1)", fam: FamDiv, sens: fzm, bound: std(0)},
+	{name: "ldexpf", in: []Type{F32, I32}, fam: FamScale, sens: fz, bound: std(0)},
+	{name: "scalbnf", in: []Type{F32, I32}, fam: FamScale, sens: fz, bound: std(0)},
+	{name: "scalblnf", in: []Type{F32, I64}, fam: FamScaleL, sens: fz, bound: std(0)},
 	// binary
 	{name: "atan2f", in: f2, fam: FamMisc, sens: fzm, ref: "atan2", bound: std(3)},
 	{name: "copysignf", in: f2, fam: FamArith, bound: std(0)},

@@ -54,6 +54,18 @@ var familySpecials = map[Family][]uint32{
 	FamMisc:  {0x40400000, 0x41000000, 0x3f490fdb, 0x40490fdb, 0x3eaaaaab, 0x41200000, 0x42c80000, 0x3a83126f},
 }
 
+// scaleSpecials are the int exponents n of the x·2^n families (FamScale,
+// FamScaleL), appended to their float axis as they are (not negated): the
+// thresholds of ldexpf's code (|n| < 101 one product; n clamped to ±278)
+// and of the float32 range (±126, ±127, ±149, ±150, ±254, …).
+var scaleSpecials = []uint32{
+	0x00000002, 0x00000017, 0x00000018, 0x00000019, 0x00000064, 0x00000065, 0x0000007e, 0x0000007f,
+	0x00000080, 0x00000095, 0x00000096, 0x00000097, 0x000000fd, 0x000000fe, 0x000000ff, 0x00000115,
+	0x00000116, 0x00000117, 0x0000012c, 0xfffffffe, 0xffffffe9, 0xffffffe8, 0xffffffe7, 0xffffff9c,
+	0xffffff9b, 0xffffff82, 0xffffff81, 0xffffff80, 0xffffff6b, 0xffffff6a, 0xffffff69, 0xffffff03,
+	0xffffff02, 0xffffff01, 0xfffffeeb, 0xfffffeea, 0xfffffee9, 0xfffffed4,
+}
+
 // ternarySpecials is the subset of float specials whose 16^3 triples make the
 // special grid of a ternary function.
 var ternarySpecials = []uint32{
@@ -126,8 +138,15 @@ func (f *Func) computeGrid() []uint64 {
 	case f.In[0] == F64:
 		axis = append(axis, f64Specials...)
 	default:
-		for _, v := range SpecialsF32(f.Family) {
+		vs := SpecialsF32(f.Family)
+		if f.Family == FamScale || f.Family == FamScaleL {
+			vs = append(vs, scaleSpecials...)
+		}
+		for _, v := range vs {
 			axis = append(axis, uint64(v))
+			if f.Family == FamScaleL { // the long long exponent sign-extended (x reads the low half)
+				axis[len(axis)-1] = uint64(int64(int32(v)))
+			}
 		}
 	}
 	return axis
