@@ -194,7 +194,7 @@ func TestExactSpecialCases(t *testing.T) {
 
 // TestExactSpecialCasesOnDevice checks every row against the device's
 // output at that point of the special grid, for the functions whose golden
-// data exists (remquof, ldexpf, scalbnf and scalblnf are not captured yet).
+// data exists.
 func TestExactSpecialCasesOnDevice(t *testing.T) {
 	files := map[string]*golden.File{}
 	for _, r := range exactSpecialCases {
@@ -353,6 +353,27 @@ func TestRemainderExact(t *testing.T) {
 		if gf != wf || gr != wr || math.Float32bits(rq) != wr || gq != wq {
 			t.Errorf("(%s, %s) %s: fmodf = %s, want %s; remainderf = %s, remquof = %s, %d, want %s, %d",
 				f32.Format(x), f32.Format(y), flagName(fl), f32.Format(gf), f32.Format(wf), f32.Format(gr), f32.Format(math.Float32bits(rq)), gq, f32.Format(wr), wq)
+			if bad++; bad == 10 {
+				t.Fatal("too many errors")
+			}
+		}
+	}
+	// Exact multiples x = k·y·2^e, k a 24-bit odd integer and y a power of
+	// two: the long reduction's remainder reaches 0 with e binades left
+	// over, whose count shifts the quotient's low bits.
+	for i := range 1 << 10 {
+		k := 1<<23 | r.Uint32()&(1<<23-1) | 1
+		e := i % 8
+		y := uint32(1+r.IntN(200)) << f32.FracBits
+		xv := float64(k) * float64(math.Float32frombits(y)) * math.Ldexp(1, e)
+		if xv > math.MaxFloat32 {
+			continue
+		}
+		x := math.Float32bits(float32(xv))
+		wr, wq := remRef(t, x, y, false, false)
+		rq, gq := fp.Remquof(math.Float32frombits(x), math.Float32frombits(y))
+		if math.Float32bits(rq) != wr || gq != wq {
+			t.Errorf("remquof(%s, %s) = %s, %d, want %s, %d", f32.Format(x), f32.Format(y), f32.Format(math.Float32bits(rq)), gq, f32.Format(wr), wq)
 			if bad++; bad == 10 {
 				t.Fatal("too many errors")
 			}

@@ -65,8 +65,8 @@ func remCore(ax, ay uint32, ftz bool) (r, r2, q uint32) {
 				}
 			}
 		}
-		sh := uint32(3)
-		if d < 2<<f32.FracBits {
+		sh := uint32(3) // setp.lt.u32 d, 4<<23; selp: the binades left, at most 3
+		if d < 4<<f32.FracBits {
 			sh = d >> f32.FracBits
 		}
 		q = qq << sh
