@@ -5,6 +5,7 @@ import (
 
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/internal/oracle"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // References of sinh, cosh, expm1, cbrt, 1/cbrt, hypot and 1/hypot: fast
@@ -406,5 +407,100 @@ func rhypotKernel(x, y uint32) kres {
 	}
 	hi, lo, err := sqrtSum(hypotSquares(x, y))
 	hi, lo, err = recipDD(hi, lo, err)
+	return kres{v: DD{hi, lo}, err: err}
+}
+
+// Norm3 is the reference of √(x² + y² + z²) (ternary: use Round3, Value3).
+//
+// Special cases are (in order):
+//
+//	Norm3(x, y, z) = +Inf if an argument is ±Inf, even with a NaN
+//	Norm3(x, y, z) = NaN if an argument is NaN
+//	Norm3(±0, ±0, ±0) = +0
+//
+// Value: relative error < 2^-100.
+var Norm3 = &Ref{name: "norm3", arity: 3, modes: rnOnly, valueBits: 100, orc3: oracle.Norm3, k3: norm3Kernel}
+
+// Rnorm3 is the reference of 1/√(x² + y² + z²) (ternary).
+//
+// Special cases are (in order):
+//
+//	Rnorm3(x, y, z) = +0 if an argument is ±Inf, even with a NaN
+//	Rnorm3(x, y, z) = NaN if an argument is NaN
+//	Rnorm3(±0, ±0, ±0) = +Inf
+//
+// Value: relative error < 2^-98.
+var Rnorm3 = &Ref{name: "rnorm3", arity: 3, modes: rnOnly, valueBits: 98, orc3: oracle.Rnorm3, k3: rnorm3Kernel}
+
+// refs3 lists the ternary references, which Lookup finds too.
+var refs3 = []*Ref{Norm3, Rnorm3}
+
+// Round3 returns f(x, y, z) correctly rounded in mode m (ternary f).
+func (r *Ref) Round3(x, y, z uint32, m rounding.Mode) uint32 {
+	b, _, _ := r.eval3(x, y, z, m)
+	return b
+}
+
+// Value3 returns a double-double approximation of f(x, y, z) (ternary f).
+func (r *Ref) Value3(x, y, z uint32) DD {
+	r.check(3)
+	return r.k3(x, y, z).v
+}
+
+func (r *Ref) eval3(x, y, z uint32, m rounding.Mode) (uint32, DD, bool) {
+	r.check(3)
+	k := r.k3(x, y, z)
+	if b, ok := k.round(m); ok {
+		return b, k.v, false
+	}
+	r.fallbacks.Add(1)
+	return r.orc3.Round3(x, y, z, m), k.v, true
+}
+
+// normEdge answers the special cases of norm3 and rnorm3: a ±Inf argument
+// (even with a NaN), a NaN argument, three zeros.
+func normEdge(x, y, z uint32, inf, zero float64) (kres, bool) {
+	switch {
+	case f32.IsInf(x) || f32.IsInf(y) || f32.IsInf(z):
+		return exactRes(inf), true
+	case f32.IsNaN(x) || f32.IsNaN(y) || f32.IsNaN(z):
+		return exactRes(math.NaN()), true
+	case f32.IsZero(x) && f32.IsZero(y) && f32.IsZero(z):
+		return exactRes(zero), true
+	}
+	return kres{}, false
+}
+
+// normSquares returns x² + y² + z² as s + t: the squares a ≥ b ≥ c are
+// exact in binary64, twoSum(a, b) = s1 + e1 and twoSum(s1, c) = s + e2 are
+// exact, and t = e1 + e2 rounds once: |t − (e1 + e2)| ≤ 2^-53·|t| ≤ 2^-104·s
+// (|e1|, |e2| ≤ 2^-53·s), an error that sqrtSum's root turns into ≤
+// 2^-105·√(s + t) and that norm3Kernel adds to err.
+func normSquares(x, y, z uint32) (s, t float64) {
+	sq := func(u uint32) float64 { v := float64(math.Float32frombits(u)); return v * v }
+	a, b, c := sq(x), sq(y), sq(z)
+	s1, e1 := twoSum(a, b)
+	s, e2 := twoSum(s1, c)
+	return fastTwoSum(s, e1+e2)
+}
+
+// norm3Kernel: √(x² + y² + z²) = sqrtSum of normSquares; err grows by
+// 2^-104·hi for the rounding of the low part; Value's relative error <
+// 2^-100.
+func norm3Kernel(x, y, z uint32) kres {
+	if r, ok := normEdge(x, y, z, math.Inf(1), 0); ok {
+		return r
+	}
+	hi, lo, err := sqrtSum(normSquares(x, y, z))
+	return kres{v: DD{hi, lo}, err: err + 0x1p-104*hi}
+}
+
+// rnorm3Kernel: 1/√(x² + y² + z²) = recipDD of norm3Kernel's value.
+func rnorm3Kernel(x, y, z uint32) kres {
+	if r, ok := normEdge(x, y, z, 0, math.Inf(1)); ok {
+		return r
+	}
+	hi, lo, err := sqrtSum(normSquares(x, y, z))
+	hi, lo, err = recipDD(hi, lo, err+0x1p-104*hi)
 	return kres{v: DD{hi, lo}, err: err}
 }

@@ -148,3 +148,92 @@ func TestHypRefSpecialCases(t *testing.T) {
 		}
 	}
 }
+
+// drawNorm3 draws three arguments: one binade for all (squares of similar
+// size), far binades (squares that underflow or overflow beside others),
+// or arbitrary bit patterns.
+func drawNorm3(r *rand.Rand) (x, y, z uint32) {
+	b := func(lo, hi int) uint32 { return uint32(lo+r.IntN(hi-lo+1))<<23 | r.Uint32()&0x807fffff }
+	switch r.IntN(4) {
+	case 0:
+		return r.Uint32(), r.Uint32(), r.Uint32()
+	case 1:
+		e := r.IntN(255)
+		return b(e, e), b(e, e), b(max(e-2, 0), min(e+2, 254))
+	}
+	return b(0, 254), b(0, 254), b(0, 254)
+}
+
+// TestNorm3Ref checks Norm3 and Rnorm3 on a fixed-seed sample: the fast
+// path against the oracle in all four modes, Eval against Round3, the
+// kernel's error bound and Value's 2^-ValueBits against a 256-bit
+// enclosure, and RN against math/big's Sqrt and Quo at 600 bits.
+func TestNorm3Ref(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewPCG(seed, 3))
+	n := 2000
+	if testflag.Exhaustive() {
+		n = 30000
+	}
+	for _, ref := range []*Ref{Norm3, Rnorm3} {
+		fails := 0
+		for i := 0; i < n && fails < 10; i++ {
+			x, y, z := drawNorm3(r)
+			call := ref.name + "(" + f32.Format(x) + ", " + f32.Format(y) + ", " + f32.Format(z) + ")"
+			want := ref.orc3.RoundAll3(x, y, z)
+			for j, m := range rounding.Modes {
+				got, v, _ := ref.Eval(Input{X: x, Y: y, Z: z}, m)
+				if got != want[j] || got != ref.Round3(x, y, z, m) || !sameDD(v, ref.Value3(x, y, z)) {
+					t.Errorf("%s %v = %s, oracle %s (seed %d)", call, m, f32.Format(got), f32.Format(want[j]), seed)
+					fails++
+				}
+			}
+			k := ref.k3(x, y, z)
+			iv, ok := ref.orc3.Enclose3(x, y, z, 256)
+			if !ok || k.rep != 0 || k.v.Hi != k.v.Hi || math.IsInf(k.v.Hi, 0) {
+				continue
+			}
+			v := new(big.Float).SetPrec(2400).SetFloat64(k.v.Hi)
+			v.Add(v, new(big.Float).SetFloat64(k.v.Lo))
+			d1, _ := new(big.Float).Sub(v, iv.Lo).Float64()
+			d2, _ := new(big.Float).Sub(v, iv.Hi).Float64()
+			dist := math.Max(math.Abs(d1), math.Abs(d2))
+			mag, _ := iv.Lo.Float64()
+			if dist > k.err || mag < 0x1p128 && dist > math.Ldexp(math.Max(mag, 0x1p-126), -ref.valueBits) {
+				t.Errorf("%s: |Value − f| = %g, err = %g, f ≈ %g", call, dist, k.err, mag)
+				fails++
+			}
+			nf := func() *big.Float { return new(big.Float).SetPrec(600) }
+			s := nf()
+			for _, u := range []uint32{x, y, z} {
+				s.Add(s, nf().Mul(oracle.Value(u), oracle.Value(u)))
+			}
+			hp := nf().Sqrt(s)
+			if ref == Rnorm3 {
+				hp = nf().Quo(big.NewFloat(1), hp)
+			}
+			if w := oracle.Round32(hp, rounding.RN); w != want[0] {
+				t.Errorf("%s RN: oracle %s, math/big %s", call, f32.Format(want[0]), f32.Format(w))
+				fails++
+			}
+		}
+	}
+}
+
+// TestNorm3RefSpecialCases checks the rows of the doc tables in every mode.
+func TestNorm3RefSpecialCases(t *testing.T) {
+	for _, c := range []struct {
+		ref           *Ref
+		x, y, z, want uint32
+	}{
+		{Norm3, nanBits, 0xff800000, 0, 0x7f800000}, {Norm3, b32(1), 0, nanBits, nanBits}, {Norm3, 0x80000000, 0, 0x80000000, 0},
+		{Rnorm3, 0x7f800000, 0, nanBits, 0}, {Rnorm3, nanBits, b32(1), 0, nanBits}, {Rnorm3, 0, 0x80000000, 0, 0x7f800000},
+	} {
+		for _, m := range rounding.Modes {
+			if got := c.ref.Round3(c.x, c.y, c.z, m); got != c.want {
+				t.Errorf("%s(%s, %s, %s) %v = %s, want %s", c.ref.name, f32.Format(c.x), f32.Format(c.y), f32.Format(c.z), m, f32.Format(got), f32.Format(c.want))
+			}
+		}
+	}
+}

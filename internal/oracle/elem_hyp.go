@@ -5,9 +5,11 @@ import (
 	"math/big"
 
 	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/rounding"
 )
 
-// The references of sinh, cosh, expm1, cbrt, 1/cbrt, hypot and 1/hypot.
+// The references of sinh, cosh, expm1, cbrt, 1/cbrt, hypot, 1/hypot, and of
+// the three-argument norm3d and 1/norm3d.
 
 // Sinh is the reference of the hyperbolic sine.
 //
@@ -324,4 +326,77 @@ func sumSquares(us ...uint32) *big.Float {
 		s.Add(s, new(big.Float).SetPrec(600).Mul(v, v))
 	}
 	return s
+}
+
+// Func3 is the certified, correctly rounded reference of a function of three
+// binary32 arguments (norm3d, rnorm3d), with Func's evaluation order and Ziv
+// loop.
+type Func3 struct {
+	Name string
+	eval func(x, y, z uint32) evalCase
+}
+
+// as2 runs Func's evaluation on the one case c.
+func (f *Func3) as2(x, y, z uint32) *Func {
+	c := f.eval(x, y, z)
+	return &Func{Name: f.Name, Arity: 2, eval: func(uint32, uint32) evalCase { return c }}
+}
+
+// Round3 returns f(x, y, z) correctly rounded to binary32 in mode m.
+func (f *Func3) Round3(x, y, z uint32, m rounding.Mode) uint32 { return f.as2(x, y, z).round(x, y, m) }
+
+// RoundAll3 returns f(x, y, z) correctly rounded in each of rounding.Modes.
+func (f *Func3) RoundAll3(x, y, z uint32) [4]uint32 { return f.as2(x, y, z).RoundAll(x, y) }
+
+// Enclose3 is Func.Enclose for three arguments.
+func (f *Func3) Enclose3(x, y, z uint32, prec uint) (Interval, bool) {
+	return f.as2(x, y, z).Enclose(x, y, prec)
+}
+
+// Norm3 is the reference of √(x² + y² + z²).
+//
+// Special cases are (in order):
+//
+//	Norm3(x, y, z) = +Inf if an argument is ±Inf, even with a NaN
+//	Norm3(x, y, z) = NaN if an argument is NaN
+//	Norm3(±0, ±0, ±0) = +0
+//
+// The sum of squares is exact in big.Float; exact roots give point
+// enclosures.
+var Norm3 = &Func3{Name: "norm3", eval: func(x, y, z uint32) evalCase { return normEval(false, x, y, z) }}
+
+// Rnorm3 is the reference of 1/√(x² + y² + z²).
+//
+// Special cases are (in order):
+//
+//	Rnorm3(x, y, z) = +0 if an argument is ±Inf, even with a NaN
+//	Rnorm3(x, y, z) = NaN if an argument is NaN
+//	Rnorm3(±0, ±0, ±0) = +Inf
+var Rnorm3 = &Func3{Name: "rnorm3", eval: func(x, y, z uint32) evalCase { return normEval(true, x, y, z) }}
+
+func normEval(recip bool, us ...uint32) evalCase {
+	inf, zero := f32.InfBits, f32.ZeroBits
+	if recip {
+		inf, zero = zero, inf
+	}
+	allZero := true
+	for _, u := range us {
+		if f32.IsInf(u) {
+			return fixed(inf)
+		}
+		allZero = allZero && f32.IsZero(u)
+	}
+	for _, u := range us {
+		if f32.IsNaN(u) {
+			return nanCase
+		}
+	}
+	if allZero {
+		return fixed(zero)
+	}
+	s := sumSquares(us...)
+	if recip {
+		return zivCase(func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) })
+	}
+	return zivCase(always(func(p uint) ival { return sqrtPoint(s, p) }))
 }

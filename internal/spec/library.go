@@ -117,6 +117,6 @@ var libraryTable = []libEntry{
 	{name: "rhypotf", in: f2, fam: FamMul, sens: fzm, ref: "rhypot", bound: std(2)},
 	// ternary
 	{name: "fmaf", in: f3, fam: FamFMA, sens: fz, ref: "fma", bound: std(0)},
-	{name: "norm3df", in: f3, fam: FamMul, sens: fzm | SensSqrt, bound: std(3)},
-	{name: "rnorm3df", in: f3, fam: FamMul, sens: fzm, bound: std(2)},
+	{name: "norm3df", in: f3, fam: FamMul, sens: fzm | SensSqrt, ref: "norm3", bound: std(3)},
+	{name: "rnorm3df", in: f3, fam: FamMul, sens: fzm, ref: "rnorm3", bound: std(2)},
 }
