@@ -87,7 +87,12 @@ func rcbrtfSeq(x uint32, ftz bool) uint32 {
 // arguments read as ±0. -fmad=false: mul.rn/add.rn in place of mul/add,
 // with the same results (no multiply feeds an add). -prec-div and
 // -prec-sqrt do not change it.
-func (fl Flags) Cbrtf(x float32) float32 { return fromBits(cbrtfSeq(toBits(x), fl.FTZ)) }
+func (fl Flags) Cbrtf(x float32) float32 {
+	if z, ok := cbrtfFast(toBits(x)); ok { // hypfast.go
+		return fromBits(z)
+	}
+	return fromBits(cbrtfSeq(toBits(x), fl.FTZ))
+}
 
 // Cbrtf returns cbrtf(x) under nvcc's default flags (Flags{}.Cbrtf).
 func Cbrtf(x float32) float32 { return Flags{}.Cbrtf(x) }
@@ -110,7 +115,12 @@ func Cbrtf(x float32) float32 { return Flags{}.Cbrtf(x) }
 // rcbrtf): the .ftz forms, lg2.approx.ftz.f32 included, so subnormal
 // arguments read as ±0. -fmad=false: mul.rn/add.rn in place of mul/add,
 // with the same results. -prec-div and -prec-sqrt do not change it.
-func (fl Flags) Rcbrtf(x float32) float32 { return fromBits(rcbrtfSeq(toBits(x), fl.FTZ)) }
+func (fl Flags) Rcbrtf(x float32) float32 {
+	if z, ok := rcbrtfFast(toBits(x)); ok { // hypfast.go
+		return fromBits(z)
+	}
+	return fromBits(rcbrtfSeq(toBits(x), fl.FTZ))
+}
 
 // Rcbrtf returns rcbrtf(x) under nvcc's default flags (Flags{}.Rcbrtf).
 func Rcbrtf(x float32) float32 { return Flags{}.Rcbrtf(x) }

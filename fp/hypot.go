@@ -17,9 +17,10 @@ import (
 // so the results are the same.
 //
 // Algorithm (libdevice): with m the largest magnitude (integer max of the
-// encodings for hypotf, max.f32 for the norms), the magnitudes are scaled
-// by s = 2^(−e) (encoding 0x7e800000 − (m & 0xfe000000), a power of two
-// that brings m into [1, 4) without overflow or underflow of the squares);
+// encodings for hypotf, max.f32 for the norms) and E4 its exponent field
+// rounded down to a multiple of 4 (m & 0xfe000000), the magnitudes are
+// scaled by s = 2^(126 − E4) (encoding 0x7e800000 − E4<<23, a power of two
+// that brings m into [1/2, 8) without overflow or underflow of its square);
 // the sum of squares is accumulated smallest first with fma, its square
 // root (or reciprocal square root) taken and scaled back by 2^e (or by s).
 // Special selections: hypotf returns m when the smaller magnitude is 0 and
@@ -28,12 +29,13 @@ import (
 // when m is +Inf.
 
 const (
-	hypScaleBase uint32 = 0x7e800000 // 0x1p+126: s = 2^(126 − (m's exponent, rounded down to even))
-	hypScaleMask uint32 = 0xfe000000 // the sign, exponent field and its low bit cleared
+	hypScaleBase uint32 = 0x7e800000 // 0x1p+126, the encoding s is subtracted from
+	hypScaleMask uint32 = 0xfe000000 // the sign and the exponent field's six top bits
 )
 
-// hypotScale returns s = 2^(126 − e) (PTX: and.b32, sub.s32) and the
-// back-scaling factor 2^(e−126)·2^0 = (m & mask) | 2^-126's encoding (or.b32).
+// hypotScale returns s = 2^(126 − E4) (PTX: and.b32, sub.s32; m's E4 ≤ 252
+// keeps s normal for every m below +Inf, and m = +Inf or NaN gives E4 = 252)
+// and the back-scaling factor 2^(E4 − 126) = E4<<23 | 0x800000 (or.b32).
 func hypotScale(m uint32) (s, back uint32) {
 	e := m & hypScaleMask                 // and.b32 m & 0xfe000000
 	return hypScaleBase - e, e | 0x800000 // sub.s32, or.b32
@@ -66,6 +68,22 @@ func hypotSeq(x, y uint32, fl Flags, rsqrt bool) uint32 {
 		r = f32.InfBits
 	}
 	return r
+}
+
+// hypot is hypotSeq with its fast path first (hypfast.go).
+func (fl Flags) hypot(x, y uint32, rsqrt bool) uint32 {
+	if z, ok := hypotFast(x, y, fl.ApproxSqrt, rsqrt); ok {
+		return z
+	}
+	return hypotSeq(x, y, fl, rsqrt)
+}
+
+// norm3 is norm3Seq with its fast path first (hypfast.go).
+func (fl Flags) norm3(x, y, z uint32, rsqrt bool) uint32 {
+	if r, ok := norm3Fast(x, y, z, fl.ApproxSqrt, rsqrt); ok {
+		return r
+	}
+	return norm3Seq(x, y, z, fl, rsqrt)
 }
 
 // sqrtOp is the square root of the norms: sqrt.rn{.ftz}.f32, or
@@ -134,7 +152,7 @@ func norm3Seq(x, y, z uint32, fl Flags, rsqrt bool) uint32 {
 // arguments read as zeros. -fmad=false: mul.rn in place of mul, with the
 // same results. -prec-div does not change it.
 func (fl Flags) Hypotf(x, y float32) float32 {
-	return fromBits(hypotSeq(toBits(x), toBits(y), fl, false))
+	return fromBits(fl.hypot(toBits(x), toBits(y), false))
 }
 
 // Hypotf returns hypotf(x, y) under nvcc's default flags (Flags{}.Hypotf).
@@ -158,7 +176,7 @@ func Hypotf(x, y float32) float32 { return Flags{}.Hypotf(x, y) }
 // flush. -fmad=false: mul.rn in place of mul, with the same results.
 // -prec-div and -prec-sqrt do not change it (rsqrt.approx in every build).
 func (fl Flags) Rhypotf(x, y float32) float32 {
-	return fromBits(hypotSeq(toBits(x), toBits(y), fl, true))
+	return fromBits(fl.hypot(toBits(x), toBits(y), true))
 }
 
 // Rhypotf returns rhypotf(x, y) under nvcc's default flags (Flags{}.Rhypotf).
@@ -182,7 +200,7 @@ func Rhypotf(x, y float32) float32 { return Flags{}.Rhypotf(x, y) }
 // arguments read as zeros. -fmad=false: mul.rn/add.rn in place of mul/add,
 // with the same results. -prec-div does not change it.
 func (fl Flags) Norm3df(x, y, z float32) float32 {
-	return fromBits(norm3Seq(toBits(x), toBits(y), toBits(z), fl, false))
+	return fromBits(fl.norm3(toBits(x), toBits(y), toBits(z), false))
 }
 
 // Norm3df returns norm3df(x, y, z) under nvcc's default flags (Flags{}.Norm3df).
@@ -207,7 +225,7 @@ func Norm3df(x, y, z float32) float32 { return Flags{}.Norm3df(x, y, z) }
 // results. -prec-div and -prec-sqrt do not change it (rsqrt.approx in every
 // build).
 func (fl Flags) Rnorm3df(x, y, z float32) float32 {
-	return fromBits(norm3Seq(toBits(x), toBits(y), toBits(z), fl, true))
+	return fromBits(fl.norm3(toBits(x), toBits(y), toBits(z), true))
 }
 
 // Rnorm3df returns rnorm3df(x, y, z) under nvcc's default flags (Flags{}.Rnorm3df).

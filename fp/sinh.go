@@ -154,7 +154,12 @@ func expm1fSeq(x uint32, ftz bool) uint32 {
 // division are .ftz in every build). -fmad=false: mul.rn/add.rn in place of
 // mul/add, with the same results (no multiply feeds an add). -prec-div and
 // -prec-sqrt do not change it.
-func (fl Flags) Sinhf(x float32) float32 { return fromBits(sinhfSeq(toBits(x), fl.FTZ)) }
+func (fl Flags) Sinhf(x float32) float32 {
+	if z, ok := sinhfFast(toBits(x)); ok { // hypfast.go
+		return fromBits(z)
+	}
+	return fromBits(sinhfSeq(toBits(x), fl.FTZ))
+}
 
 // Sinhf returns sinhf(x) under nvcc's default flags (Flags{}.Sinhf).
 func Sinhf(x float32) float32 { return Flags{}.Sinhf(x) }
@@ -177,7 +182,12 @@ func Sinhf(x float32) float32 { return Flags{}.Sinhf(x) }
 // coshf): the .ftz forms of abs, mul, fma, add and setp, so subnormal
 // arguments read as ±0. -fmad=false: mul.rn/add.rn in place of mul/add, with the same results.
 // -prec-div and -prec-sqrt do not change it.
-func (fl Flags) Coshf(x float32) float32 { return fromBits(coshfSeq(toBits(x), fl.FTZ)) }
+func (fl Flags) Coshf(x float32) float32 {
+	if z, ok := coshfFast(toBits(x)); ok { // hypfast.go
+		return fromBits(z)
+	}
+	return fromBits(coshfSeq(toBits(x), fl.FTZ))
+}
 
 // Coshf returns coshf(x) under nvcc's default flags (Flags{}.Coshf).
 func Coshf(x float32) float32 { return Flags{}.Coshf(x) }
@@ -204,7 +214,12 @@ func Coshf(x float32) float32 { return Flags{}.Coshf(x) }
 // arguments read as ±0 and subnormal results flush. -fmad=false:
 // mul.rn/add.rn in place of mul/add, with the same results. -prec-div and
 // -prec-sqrt do not change it.
-func (fl Flags) Expm1f(x float32) float32 { return fromBits(expm1fSeq(toBits(x), fl.FTZ)) }
+func (fl Flags) Expm1f(x float32) float32 {
+	if z, ok := expm1fFast(toBits(x)); ok { // hypfast.go
+		return fromBits(z)
+	}
+	return fromBits(expm1fSeq(toBits(x), fl.FTZ))
+}
 
 // Expm1f returns expm1f(x) under nvcc's default flags (Flags{}.Expm1f).
 func Expm1f(x float32) float32 { return Flags{}.Expm1f(x) }
