@@ -22,7 +22,8 @@ import (
 // scaled by s = 2^(126 − E4) (encoding 0x7e800000 − E4<<23, a power of two
 // that brings m into [1/2, 8) without overflow or underflow of its square);
 // the sum of squares is accumulated smallest first with fma, its square
-// root (or reciprocal square root) taken and scaled back by 2^e (or by s).
+// root (or reciprocal square root) taken and scaled back by 2^(E4 − 126)
+// (or by s).
 // Special selections: hypotf returns m when the smaller magnitude is 0 and
 // +Inf when it is +Inf; the norms return the plain sum |x| + |y| + |z| when
 // it is not above m (all but one zero, or a NaN) and +Inf (0 for rnorm3df)
