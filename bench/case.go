@@ -295,8 +295,11 @@ func emuExpr(f *spec.Func, fl fp.Flags) string {
 func refExpr(f *spec.Func) string {
 	args := "x"
 	call := "Round"
-	if f.Arity() == 2 {
+	switch f.Arity() {
+	case 2:
 		args, call = "x, y", "Round2"
+	case 3:
+		args, call = "x, y, z", "Round3"
 	}
 	return fmt.Sprintf("ulp.%s.%s(%s, %s)", exportedRef(f.Ref), call, args, f.Mode)
 }

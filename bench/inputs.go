@@ -210,6 +210,10 @@ func classes(f *spec.Func) []class {
 			cl(Subnormal, sub, uniformExp(0, 20, true)),
 			cl(Huge, same(f, uniformExp(60, 70, true))...), // products overflow
 		}
+		if hypotLike[f.Ref] { // squares that underflow next to normal ones; squares that overflow
+			cs[1] = cl(Subnormal, append([]argGen{sub}, same(f, uniformExp(-80, -40, true))[1:]...)...)
+			cs[2] = cl(Huge, append([]argGen{uniformExp(64, 127, true)}, same(f, uniformExp(0, 127, true))[1:]...)...)
+		}
 	case spec.FamDiv:
 		cs = []class{
 			cl(Normal, same(f, uniformExp(-20, 20, true))...),
@@ -230,14 +234,22 @@ func classes(f *spec.Func) []class {
 		}
 	case spec.FamExp:
 		lo, hi := -87.0, 88.0 // e^x: normal results
+		normal := argGen(nil)
 		switch f.Ref {
 		case "exp2":
 			lo, hi = -126, 127
 		case "exp10":
 			lo, hi = -37, 38
+		case "sinh", "cosh":
+			lo, hi = -89.4, 89.4 // finite results
+		case "expm1":
+			normal = uniformExp(-30, 6, true) // near 0, where e^x − 1 cancels
+		}
+		if normal == nil {
+			normal = uniformValue(lo, hi)
 		}
 		cs = []class{
-			cl(Normal, uniformValue(lo, hi)),
+			cl(Normal, normal),
 			cl(Subnormal, sub),
 			cl(Huge, uniformExp(7, 30, true)), // |x| ≥ 128: overflow to Inf, underflow to 0
 		}
@@ -287,6 +299,10 @@ func classes(f *spec.Func) []class {
 	}
 	return append(cs, special)
 }
+
+// hypotLike lists the references of the Euclidean norms, whose Subnormal
+// and Huge classes mix magnitudes.
+var hypotLike = map[string]bool{"hypot": true, "rhypot": true, "norm3": true, "rnorm3": true}
 
 // className lists the class names of f, in order.
 func classNames(f *spec.Func) []string {

@@ -40,6 +40,15 @@ func refRunner(r *ulp.Ref, m rounding.Mode, in [3][]uint64) runner {
 		}, result: res}
 	}
 	ys := decode(in[1], argU32)
+	if r.Arity() == 3 {
+		zs := decode(in[2], argU32)
+		return runner{run: func() {
+			out, ys, zs := out[:len(xs)], ys[:len(xs)], zs[:len(xs)]
+			for i, x := range xs {
+				out[i] = r.Round3(x, ys[i], zs[i], m)
+			}
+		}, result: res}
+	}
 	return runner{run: func() {
 		out, ys := out[:len(xs)], ys[:len(xs)]
 		for i, x := range xs {

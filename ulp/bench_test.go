@@ -52,6 +52,8 @@ func benchClasses(name string) []benchClass {
 		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) {
 			return uint32(f32.Bias-20+r.IntN(41))<<23 | r.Uint32()&0x807fffff, uint32(f32.Bias-20+r.IntN(41))<<23 | r.Uint32()&0x807fffff
 		}}
+	case "sinh", "cosh", "expm1", "cbrt", "rcbrt", "hypot", "rhypot":
+		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) { return drawHyp(r, name) }}
 	}
 	return []benchClass{typical, bits}
 }

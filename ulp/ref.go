@@ -38,6 +38,8 @@ type Ref struct {
 	// lies in one of the kernel's cheap classes exactly as eval1 would, or
 	// returns false (see evalRun1).
 	run1      func(x0 uint32, m rounding.Mode, want []uint32, val []DD) bool
+	k3        func(x, y, z uint32) kres // ternary references (hyp.go), with orc3
+	orc3      *oracle.Func3
 	fallbacks atomic.Uint64
 }
 
@@ -79,7 +81,7 @@ func (k kres) round(m rounding.Mode) (uint32, bool) {
 // Name returns the mathematical name ("exp", "pow", …).
 func (r *Ref) Name() string { return r.name }
 
-// Arity returns the number of arguments, 1 or 2.
+// Arity returns the number of arguments, 1, 2 or 3.
 func (r *Ref) Arity() int { return r.arity }
 
 // Modes returns the rounding modes in which CUDA has a version of the
@@ -121,8 +123,11 @@ func (r *Ref) Value2(x, y uint32) DD {
 // Eval returns, from one evaluation, f(in) rounded in mode m, its value and
 // whether the fast path fell back to the oracle. It makes Ref a Reference.
 func (r *Ref) Eval(in Input, m rounding.Mode) (want uint32, v DD, slow bool) {
-	if r.arity == 1 {
+	switch r.arity {
+	case 1:
 		return r.eval1(in.X, m)
+	case 3:
+		return r.eval3(in.X, in.Y, in.Z, m)
 	}
 	return r.eval2(in.X, in.Y, m)
 }
@@ -438,9 +443,14 @@ func Refs() []*Ref { return refs }
 // Lookup returns the reference of the mathematical function name: "exp",
 // "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "tanh",
 // "pow", "sqrt", "rsqrt", "div", "rcp", "asin", "acos", "atan", "atan2",
-// "asinh", "acosh", "atanh" or "log1p".
+// "asinh", "acosh", "atanh", "log1p", or one of hyp.go's.
 func Lookup(name string) (*Ref, bool) {
 	for _, r := range refs {
+		if r.name == name {
+			return r, true
+		}
+	}
+	for _, r := range refs3 {
 		if r.name == name {
 			return r, true
 		}

@@ -233,6 +233,8 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 			x := r.Uint32()
 			return x, near(x) + uint32(r.IntN(40)-20)<<23
 		}
+	case "sinh", "cosh", "expm1", "cbrt", "rcbrt", "hypot", "rhypot":
+		dom = func() (uint32, uint32) { return drawHyp(r, name) }
 	}
 	switch r.IntN(10) {
 	case 0, 1, 2:

@@ -1,0 +1,402 @@
+package oracle
+
+import (
+	"math"
+	"math/big"
+
+	"github.com/cudafp/cudafp/internal/f32"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// The references of sinh, cosh, expm1, cbrt, 1/cbrt, hypot, 1/hypot, and of
+// the three-argument norm3d and 1/norm3d.
+
+// Sinh is the reference of the hyperbolic sine.
+//
+// Special cases are:
+//
+//	Sinh(NaN) = NaN
+//	Sinh(±Inf) = ±Inf
+//	Sinh(±0) = ±0 (the only exact case: sinh x is transcendental for rational x ≠ 0)
+//	Sinh(x) for |x| > 100 rounds as ±2^200 (|sinh x| > 2^143)
+var Sinh = &Func{Name: "sinh", Arity: 1, eval: sinhEval}
+
+func sinhEval(x, _ uint32) evalCase {
+	switch {
+	case f32.IsNaN(x):
+		return nanCase
+	case f32.IsInf(x), f32.IsZero(x):
+		return fixed(x)
+	}
+	neg := isNeg(x)
+	a := Value(x & f32.AbsMask)
+	enc := func(p uint) ival {
+		wp := p + 16
+		var s ival
+		if a.Cmp(big.NewFloat(1)) <= 0 {
+			// sinh a = (em + em/(em + 1))/2, em = e^a − 1 > 0: no cancellation.
+			em := expm1Point(a, wp)
+			q, _ := em.div(em.add(one(), wp), wp)
+			s = em.add(q, wp).scale(-1)
+		} else {
+			// sinh a = (e^a − 1/e^a)/2 with e^a > e: relative widths grow by
+			// at most (e + 1/e)/(e − 1/e) < 1.4.
+			e := expPoint(a, wp)
+			r, _ := e.recip(wp)
+			s = e.sub(r, wp).scale(-1)
+		}
+		if neg {
+			s = s.neg()
+		}
+		return s
+	}
+	if cmpValue(x&f32.AbsMask, 100) > 0 {
+		var e func(uint) (ival, bool)
+		if cmpValue(x&f32.AbsMask, 1<<20) <= 0 {
+			e = always(enc)
+		}
+		return hugeCase(neg, e)
+	}
+	return zivCase(always(enc))
+}
+
+// Cosh is the reference of the hyperbolic cosine.
+//
+// Special cases are:
+//
+//	Cosh(NaN) = NaN
+//	Cosh(±Inf) = +Inf
+//	Cosh(±0) = 1 (the only exact case)
+//	Cosh(x) for |x| > 100 rounds as 2^200
+var Cosh = &Func{Name: "cosh", Arity: 1, eval: coshEval}
+
+func coshEval(x, _ uint32) evalCase {
+	switch {
+	case f32.IsNaN(x):
+		return nanCase
+	case f32.IsInf(x):
+		return fixed(f32.InfBits)
+	case f32.IsZero(x):
+		return exactCase(big.NewFloat(1))
+	}
+	a := Value(x & f32.AbsMask)
+	enc := always(func(p uint) ival {
+		// cosh a = (e^a + 1/e^a)/2: a sum of positive terms.
+		wp := p + 8
+		e := expPoint(a, wp)
+		r, _ := e.recip(wp)
+		return e.add(r, wp).scale(-1)
+	})
+	if cmpValue(x&f32.AbsMask, 100) > 0 {
+		if cmpValue(x&f32.AbsMask, 1<<20) > 0 {
+			enc = nil
+		}
+		return hugeCase(false, enc)
+	}
+	return zivCase(enc)
+}
+
+// Expm1 is the reference of e^x − 1.
+//
+// Special cases are:
+//
+//	Expm1(NaN) = NaN
+//	Expm1(+Inf) = +Inf
+//	Expm1(-Inf) = -1
+//	Expm1(±0) = ±0 (the only exact case)
+//	Expm1(x) for x > 100 rounds as 2^200
+//	Expm1(x) for x < -20 rounds as -(1 − 2^-200): −1 < e^x − 1 < −1 + 2^-28
+var Expm1 = &Func{Name: "expm1", Arity: 1, eval: expm1Eval}
+
+func expm1Eval(x, _ uint32) evalCase {
+	switch {
+	case f32.IsNaN(x):
+		return nanCase
+	case x == f32.InfBits:
+		return fixed(f32.InfBits)
+	case x == f32.NegInfBits:
+		return fixed(f32.NegOneBits)
+	case f32.IsZero(x):
+		return fixed(x)
+	}
+	v := Value(x)
+	enc := func(p uint) ival {
+		if new(big.Float).Abs(v).Cmp(big.NewFloat(1)) <= 0 {
+			return expm1Point(v, p)
+		}
+		// |x| > 1: e^x − 1 ≥ 1 − 1/e > 0.63 in magnitude, and e^x ≤ 1/e
+		// for x < −1 or e^x ≥ e: relative widths grow by less than 2.
+		wp := p + 8
+		return expPoint(v, wp).sub(one(), wp)
+	}
+	switch {
+	case cmpValue(x, 100) > 0:
+		var e func(uint) (ival, bool)
+		if cmpValue(x, 1<<20) <= 0 {
+			e = always(enc)
+		}
+		return hugeCase(false, e)
+	case cmpValue(x, -20) < 0:
+		var e func(uint) (ival, bool)
+		if cmpValue(x, -(1<<20)) >= 0 {
+			e = always(enc)
+		}
+		return repCase(new(big.Float).SetPrec(256).Sub(big.NewFloat(1), pow2(-200)), true, e)
+	}
+	return zivCase(always(enc))
+}
+
+// Cbrt is the reference of the cube root.
+//
+// Special cases are:
+//
+//	Cbrt(NaN) = NaN
+//	Cbrt(±Inf) = ±Inf
+//	Cbrt(±0) = ±0
+//	Cbrt(x) = c exactly when x = c³ for a binary32 c (m·2^e with m odd is a
+//	  cube of a dyadic number only if m is an integer cube and 3 divides e;
+//	  other cube roots are irrational, and a cube root with 25 significant
+//	  bits would need x to have more than 24)
+var Cbrt = &Func{Name: "cbrt", Arity: 1, eval: cbrtEval}
+
+func cbrtEval(x, _ uint32) evalCase {
+	switch {
+	case f32.IsNaN(x):
+		return nanCase
+	case f32.IsInf(x), f32.IsZero(x):
+		return fixed(x)
+	}
+	if c, ok := exactCbrt(x); ok {
+		return exactCase(c)
+	}
+	a := Value(x)
+	return zivCase(always(func(p uint) ival { return cbrtPoint(a, p) }))
+}
+
+// Rcbrt is the reference of 1/∛x.
+//
+// Special cases are:
+//
+//	Rcbrt(NaN) = NaN
+//	Rcbrt(±0) = ±Inf
+//	Rcbrt(±Inf) = ±0
+//	Rcbrt(x) = 2^-k exactly for x = ±2^(3k) (1/c for any other cube root c is
+//	  either irrational or not dyadic, so never a rounding boundary)
+var Rcbrt = &Func{Name: "rcbrt", Arity: 1, eval: rcbrtEval}
+
+func rcbrtEval(x, _ uint32) evalCase {
+	switch {
+	case f32.IsNaN(x):
+		return nanCase
+	case f32.IsZero(x):
+		return fixed(x&f32.SignMask | f32.InfBits)
+	case f32.IsInf(x):
+		return fixed(x & f32.SignMask)
+	}
+	if c, ok := exactCbrt(x); ok {
+		if m, _ := oddDecompose(x); m == 1 {
+			return exactCase(new(big.Float).Quo(big.NewFloat(1), c)) // a power of two: exact
+		}
+	}
+	a := Value(x)
+	return zivCase(func(p uint) (ival, bool) { return cbrtPoint(a, p+8).recip(p + 8) })
+}
+
+// exactCbrt returns ∛x for a finite nonzero x that is the cube of a dyadic
+// number.
+func exactCbrt(x uint32) (*big.Float, bool) {
+	m, e := oddDecompose(x)
+	if e%3 != 0 {
+		return nil, false
+	}
+	r := uint32(math.Round(math.Cbrt(float64(m))))
+	if r*r*r != m {
+		return nil, false
+	}
+	c := new(big.Float).SetMantExp(new(big.Float).SetInt64(int64(r)), e/3)
+	if isNeg(x) {
+		c.Neg(c)
+	}
+	return c, true
+}
+
+// cbrtPoint returns an enclosure of ∛a for an exact nonzero a: Newton's
+// iteration c ← c − (c³ − a)/(3c²) at p + 16 bits from math.Cbrt's float64
+// start (each step doubles the correct bits), then a bracket [lo, hi]
+// around c certified by cubing with directed rounding: RU(lo³) ≤ a implies
+// lo ≤ ∛a, RD(hi³) ≥ a implies hi ≥ ∛a (for a > 0; odd symmetry otherwise).
+func cbrtPoint(a *big.Float, p uint) ival {
+	neg := a.Sign() < 0
+	a = new(big.Float).Abs(a)
+	wp := p + 16
+	mant := new(big.Float)
+	e := a.MantExp(mant)                                    // a = mant·2^e, mant in [0.5, 1)
+	k := e - ((e%3)+3)%3                                    // a multiple of 3 at most e
+	mf, _ := new(big.Float).SetMantExp(mant, e-k).Float64() // in [0.5, 4)
+	c := new(big.Float).SetPrec(wp).SetMantExp(big.NewFloat(math.Cbrt(mf)), k/3)
+	three := big.NewFloat(3)
+	for bits := uint(40); ; bits *= 2 {
+		c2 := new(big.Float).SetPrec(wp).Mul(c, c)
+		c3 := new(big.Float).SetPrec(wp).Mul(c2, c)
+		d := new(big.Float).SetPrec(wp).Sub(c3, a)
+		d.Quo(d, new(big.Float).SetPrec(wp).Mul(c2, three))
+		c = new(big.Float).SetPrec(wp).Sub(c, d)
+		if bits > wp {
+			break
+		}
+	}
+	cube := func(v *big.Float, mode big.RoundingMode) *big.Float {
+		q := new(big.Float).SetPrec(3*wp+8).SetMode(mode).Mul(v, v)
+		return q.Mul(q, v) // exact at 3·wp + 8 bits
+	}
+	var r ival
+	if cube(c, big.ToNearestEven).Cmp(a) == 0 {
+		r = pt(c)
+	} else {
+		for sh := 2; ; sh *= 2 {
+			d := pow2(c.MantExp(nil) - int(wp) + sh)
+			lo := down(wp).Sub(c, d)
+			hi := up(wp).Add(c, d)
+			if cube(lo, big.ToPositiveInf).Cmp(a) <= 0 && cube(hi, big.ToNegativeInf).Cmp(a) >= 0 {
+				r = ival{lo, hi}
+				break
+			}
+		}
+	}
+	if neg {
+		r = r.neg()
+	}
+	return r
+}
+
+// Hypot is the reference of √(x² + y²) (binary).
+//
+// Special cases are (in order; C99 F.9.4.3):
+//
+//	Hypot(±Inf, y) = Hypot(x, ±Inf) = +Inf, even for a NaN argument
+//	Hypot(NaN, y) = Hypot(x, NaN) = NaN
+//	Hypot(±0, ±0) = +0
+//
+// x² + y² is exact in big.Float; exact roots are found by the enclosure
+// itself (a point interval), midpoints included.
+var Hypot = &Func{Name: "hypot", Arity: 2, eval: hypotEval}
+
+func hypotEval(x, y uint32) evalCase {
+	switch {
+	case f32.IsInf(x) || f32.IsInf(y):
+		return fixed(f32.InfBits)
+	case f32.IsNaN(x) || f32.IsNaN(y):
+		return nanCase
+	case f32.IsZero(x) && f32.IsZero(y):
+		return fixed(f32.ZeroBits)
+	}
+	s := sumSquares(x, y)
+	return zivCase(always(func(p uint) ival { return sqrtPoint(s, p) }))
+}
+
+// Rhypot is the reference of 1/√(x² + y²) (binary).
+//
+// Special cases are (in order):
+//
+//	Rhypot(±Inf, y) = Rhypot(x, ±Inf) = +0, even for a NaN argument
+//	Rhypot(NaN, y) = Rhypot(x, NaN) = NaN
+//	Rhypot(±0, ±0) = +Inf
+var Rhypot = &Func{Name: "rhypot", Arity: 2, eval: rhypotEval}
+
+func rhypotEval(x, y uint32) evalCase {
+	switch {
+	case f32.IsInf(x) || f32.IsInf(y):
+		return fixed(f32.ZeroBits)
+	case f32.IsNaN(x) || f32.IsNaN(y):
+		return nanCase
+	case f32.IsZero(x) && f32.IsZero(y):
+		return fixed(f32.InfBits)
+	}
+	s := sumSquares(x, y)
+	return zivCase(func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) })
+}
+
+// sumSquares returns the exact sum of the squares of finite encodings: the
+// squares lie in [2^-298, 2^256] and have 48 significant bits, so 600 bits
+// hold their sum exactly.
+func sumSquares(us ...uint32) *big.Float {
+	s := new(big.Float).SetPrec(600)
+	for _, u := range us {
+		v := Value(u)
+		s.Add(s, new(big.Float).SetPrec(600).Mul(v, v))
+	}
+	return s
+}
+
+// Func3 is the certified, correctly rounded reference of a function of three
+// binary32 arguments (norm3d, rnorm3d), with Func's evaluation order and Ziv
+// loop.
+type Func3 struct {
+	Name string
+	eval func(x, y, z uint32) evalCase
+}
+
+// as2 runs Func's evaluation on the one case c.
+func (f *Func3) as2(x, y, z uint32) *Func {
+	c := f.eval(x, y, z)
+	return &Func{Name: f.Name, Arity: 2, eval: func(uint32, uint32) evalCase { return c }}
+}
+
+// Round3 returns f(x, y, z) correctly rounded to binary32 in mode m.
+func (f *Func3) Round3(x, y, z uint32, m rounding.Mode) uint32 { return f.as2(x, y, z).round(x, y, m) }
+
+// RoundAll3 returns f(x, y, z) correctly rounded in each of rounding.Modes.
+func (f *Func3) RoundAll3(x, y, z uint32) [4]uint32 { return f.as2(x, y, z).RoundAll(x, y) }
+
+// Enclose3 is Func.Enclose for three arguments.
+func (f *Func3) Enclose3(x, y, z uint32, prec uint) (Interval, bool) {
+	return f.as2(x, y, z).Enclose(x, y, prec)
+}
+
+// Norm3 is the reference of √(x² + y² + z²).
+//
+// Special cases are (in order):
+//
+//	Norm3(x, y, z) = +Inf if an argument is ±Inf, even with a NaN
+//	Norm3(x, y, z) = NaN if an argument is NaN
+//	Norm3(±0, ±0, ±0) = +0
+//
+// The sum of squares is exact in big.Float; exact roots give point
+// enclosures.
+var Norm3 = &Func3{Name: "norm3", eval: func(x, y, z uint32) evalCase { return normEval(false, x, y, z) }}
+
+// Rnorm3 is the reference of 1/√(x² + y² + z²).
+//
+// Special cases are (in order):
+//
+//	Rnorm3(x, y, z) = +0 if an argument is ±Inf, even with a NaN
+//	Rnorm3(x, y, z) = NaN if an argument is NaN
+//	Rnorm3(±0, ±0, ±0) = +Inf
+var Rnorm3 = &Func3{Name: "rnorm3", eval: func(x, y, z uint32) evalCase { return normEval(true, x, y, z) }}
+
+func normEval(recip bool, us ...uint32) evalCase {
+	inf, zero := f32.InfBits, f32.ZeroBits
+	if recip {
+		inf, zero = zero, inf
+	}
+	allZero := true
+	for _, u := range us {
+		if f32.IsInf(u) {
+			return fixed(inf)
+		}
+		allZero = allZero && f32.IsZero(u)
+	}
+	for _, u := range us {
+		if f32.IsNaN(u) {
+			return nanCase
+		}
+	}
+	if allZero {
+		return fixed(zero)
+	}
+	s := sumSquares(us...)
+	if recip {
+		return zivCase(func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) })
+	}
+	return zivCase(always(func(p uint) ival { return sqrtPoint(s, p) }))
+}
