@@ -21,23 +21,23 @@ import (
 type Family uint8
 
 const (
-	FamArith Family = iota // add, sub: cancellation
-	FamMul                 // mul: products near underflow and overflow
-	FamDiv                 // div, rcp-like binary: quotients near underflow and overflow
-	FamFMA                 // fma and x*y±z: cancellation of the product
-	FamPow                 // powf
-	FamExp                 // exp family: overflow and underflow thresholds
-	FamLog                 // log family
-	FamTrig                // sin, cos, tan: multiples of π, huge arguments
-	FamTanh                // tanh
-	FamRoot                // sqrt, rsqrt, rcp
-	FamRound               // float → integer and float → integral float
-	FamMisc                // other library functions
-	FamInt32               // 32-bit integer inputs
-	FamInt64               // 64-bit integer inputs
-	FamF64                 // double inputs
-	FamScale               // x·2^n: a float and an int exponent (ldexpf, scalbnf)
-	FamScaleL              // x·2^n: a float and a long long exponent (scalblnf)
+	FamArith  Family = iota // add, sub: cancellation
+	FamMul                  // mul: products near underflow and overflow
+	FamDiv                  // div, rcp-like binary: quotients near underflow and overflow
+	FamFMA                  // fma and x*y±z: cancellation of the product
+	FamPow                  // powf
+	FamExp                  // exp family: overflow and underflow thresholds
+	FamLog                  // log family
+	FamTrig                 // sin, cos, tan: multiples of π, huge arguments
+	FamTanh                 // tanh
+	FamRoot                 // sqrt, rsqrt, rcp
+	FamRound                // float → integer and float → integral float
+	FamMisc                 // other library functions
+	FamInt32                // 32-bit integer inputs
+	FamInt64                // 64-bit integer inputs
+	FamF64                  // double inputs
+	FamScale                // x·2^n: a float and an int exponent (ldexpf, scalbnf)
+	FamScaleL               // x·2^n: a float and a long long exponent (scalblnf)
 )
 
 var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel"}
