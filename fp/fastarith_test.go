@@ -98,11 +98,7 @@ func TestFastArith(t *testing.T) {
 // fast path answers: the default run takes every 257th encoding (16.7 M
 // inputs, both .ftz settings; a few seconds), the exhaustive tier all 2^32.
 func TestFastKernels(t *testing.T) {
-	kernels := []struct {
-		name string
-		fast func(x uint32) (uint32, bool)
-		seq  func(x uint32, ftz bool) uint32
-	}{
+	compareFastKernels(t, []fastKernel{
 		{"expf", func(x uint32) (uint32, bool) { return expFast(x, expfConst) }, func(x uint32, ftz bool) uint32 { return expSeq(x, expfConst, ftz) }},
 		{"exp10f", func(x uint32) (uint32, bool) { return expFast(x, exp10fConst) }, func(x uint32, ftz bool) uint32 { return expSeq(x, exp10fConst, ftz) }},
 		{"logf", func(x uint32) (uint32, bool) { return logfFast(x, false) }, logfSeq},
@@ -126,8 +122,22 @@ func TestFastKernels(t *testing.T) {
 			q++
 			return sincosPoly(r, q&1 != 0, q&2 != 0, ftz)
 		}},
-	}
-	step := uint64(257)
+	}, 257, 0.2)
+}
+
+// fastKernel pairs a unary fast path with the sequence it must equal.
+type fastKernel struct {
+	name string
+	fast func(x uint32) (uint32, bool)
+	seq  func(x uint32, ftz bool) uint32
+}
+
+// compareFastKernels runs each fast path on every step-th encoding (every
+// encoding in the exhaustive tier) and, where it answers, compares it with
+// the sequence under both .ftz settings; each fast path must answer at least
+// the share minShare of the inputs (one that never answers would pass
+// vacuously).
+func compareFastKernels(t *testing.T, kernels []fastKernel, step uint64, minShare float64) {
 	if testflag.Exhaustive() {
 		step = 1
 	}
@@ -149,7 +159,11 @@ func TestFastKernels(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%s: fast path taken on %d of %d inputs", k.name, fast, (1<<32+step-1)/step)
+			total := (1<<32 + step - 1) / step
+			t.Logf("%s: fast path taken on %d of %d inputs", k.name, fast, total)
+			if float64(fast) < minShare*float64(total) {
+				t.Errorf("%s: fast path taken on only %d of %d inputs", k.name, fast, total)
+			}
 		})
 	}
 }
