@@ -64,19 +64,8 @@ func TestInvDevice(t *testing.T) {
 			if !exhaustive {
 				return
 			}
-			check := func(rs []golden.Result) {
-				for _, r := range rs {
-					t.Logf("%s under %s (%s tier): %d mismatches in %d inputs (%d hashes)", r.ID, r.FlagSet, r.Tier, r.Mismatches, r.Inputs, r.HashesChecked)
-					if !r.OK() {
-						t.Errorf("%s under %s: %d mismatches (spans %v)", r.ID, r.FlagSet, r.Mismatches, r.BadSpans)
-						for _, m := range r.First {
-							t.Errorf("  %s %s(%v) = %s, device %s", m.Where, r.Name, m.Args, m.GotS, m.WantS)
-						}
-					}
-				}
-			}
-			check(golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
-			check(golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
+			checkVerify(t, golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
+			checkVerify(t, golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
 		})
 	}
 }
