@@ -52,7 +52,7 @@ func besselSeries(order int, second bool, x float64, gamma, pi *big.Float) *big.
 	if order == 1 {
 		term.Set(h)
 	}
-	j, s := bf(0), bf(0) // J, and the harmonic sum of Y's series
+	j, s := bf(0), bf(0)    // J, and the harmonic sum of Y's series
 	hk, hk1 := bf(0), bf(1) // H_k, H_{k+1}
 	tiny := new(big.Float).SetMantExp(bf(1), -300)
 	for k := 0; ; k++ {
