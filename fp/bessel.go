@@ -18,18 +18,21 @@ import (
 // -use_fast_math, which does not swap library code's divisions for
 // div.approx).
 //
-// Algorithm (libdevice): for |x| ≤ 8 (j0f, j1f) or up to the fourth zero of
-// Y0 and Y1 (8.654, 10.17), a polynomial in x − z around the zero z of the
-// interval, z split into two floats (z = zh + zl, subtracted in two add.f32
-// steps) so that the relative error stays small near the zero; J0 and J1
-// multiply in their first three zeros as factors (x − z1)(x − z2)(x − z3).
+// Algorithm (libdevice): for |x| ≤ 8 (j0f, j1f), or up to 0x1.14ef3p+03 ≈
+// 8.654 (y0f) and 0x1.4585c6p+03 ≈ 10.17 (y1f), a polynomial in x − z
+// around the zero z of the interval, z split into two floats (z = zh + zl,
+// subtracted in two add.f32 steps) so that the relative error stays small
+// near the zero; J0 multiplies in its first three zeros as factors
+// (x − z1)(x − z2)(x − z3), J1 the factors x(x − z1)(x − z2), and Y0 and
+// Y1 take one polynomial per interval between their small-x form and the
+// asymptotic form, one zero in each.
 // Y0 and Y1 below their first zero combine J0 or J1 with logf:
 // Y0(x) = (2/π)·ln x·J0(x) + R(x²) and Y1(x) = (2/π)·(J1(x)·ln x − 1/x) +
 // x·S(x²); Y1 of a subnormal or zero x is −(2/π)/x. Beyond, Hankel's
 // asymptotic form: with w = 1/x² (rcp.approx.ftz squared),
 // J_n(x), Y_n(x) ≈ √(2/(πx))·P(w)·cos(θ − φ), θ = x + Q(w)/x, where √(2/(πx))
 // is rsqrt.approx times √(2/π) (0x3f4c422a) and the phase shift φ is π/4
-// (J0), 3π/4 (J1, Y0) or 5π/4 (Y1), Y_n being the sine: cos(θ − φ − π/2).
+// (J0), 3π/4 (J1, and Y0: sin(θ − π/4) = cos(θ − 3π/4)) or 5π/4 (Y1).
 // θ is reduced as sinf reduces its argument (trigReduce, Payne–Hanek
 // included), q·π/2 − φ (q the quadrant mod 4) is added to the remainder,
 // and the sum, now below 2π in magnitude, is reduced again with a
@@ -38,7 +41,7 @@ import (
 // Constants shared by the kernels (PTX immediates).
 const (
 	besselEight  uint32 = 0x41000000 // 8: j0f and j1f switch to the asymptotic form above it
-	sqrt2OverPi  uint32 = 0x3f4c422a // 0x1.98845p-01 ≈ √(2/π)
+	sqrt2OverPi  uint32 = 0x3f4c422a // 0x1.988454p-01 ≈ √(2/π)
 	pio2F32      uint32 = 0x3fc90fdb // 0x1.921fb6p+00 ≈ π/2
 	besselTiny   uint32 = 0x0da24260 // 0x1.4484cp-100 ≈ 1e-30: j1f copies the sign of x below it
 	negTwoOverPi uint32 = 0xbf22f983 // -0x1.45f306p-01 ≈ -2/π
@@ -228,17 +231,21 @@ func j1f(x uint32, ftz bool) uint32 {
 	return r
 }
 
-// nearZero picks the form of the interval of a among the near-zero forms of
-// Y0 or Y1 (setp.gtu.f32 against the interval ends), and ok = false beyond
-// the last one (and for NaN).
-func nearZero(a uint32, ends *[4]uint32, forms *[3]besselZero, ftz bool) (r uint32, ok bool) {
+// secondKind is the part of y0f_ and y1f_ beyond their small-x form: the
+// near-zero form of a's interval (setp.gtu.f32 against the interval ends),
+// +0 at +Inf, and the asymptotic form c beyond the last interval (and for
+// NaN).
+func secondKind(a uint32, ends *[4]uint32, forms *[3]besselZero, c *besselAsym, ftz bool) uint32 {
 	for i := range forms {
 		if !ptx.Setp(ptx.GTU, a, ends[i+1], ftz) {
 			t, p := forms[i].poly(a, ftz)
-			return mul(t, p, ftz), true // mul.f32
+			return mul(t, p, ftz) // mul.f32
 		}
 	}
-	return 0, false
+	if ptx.Setp(ptx.EQ, ptx.Abs(a, ftz), infBits, ftz) { // abs.f32, setp.eq.f32
+		return 0
+	}
+	return c.asym(a, ftz)
 }
 
 // y0f is kernel y0f_.
@@ -250,12 +257,8 @@ func y0f(x uint32, ftz bool) uint32 {
 		l := mul(logf(a, ftz), twoOverPiF32, ftz) // logf inlined, mul.f32 (2/π)·ln x; -Inf at 0
 		j := j0Abs(ptx.Abs(a, ftz), ftz)          // abs.f32, j0f inlined
 		r = fma(l, j, horner(y0Small, a2, ftz), ftz)
-	} else if v, ok := nearZero(a, &y0Ends, &y0Near, ftz); ok {
-		r = v
-	} else if ptx.Setp(ptx.EQ, ptx.Abs(a, ftz), infBits, ftz) { // abs.f32, setp.eq.f32
-		r = 0
 	} else {
-		r = y0Asym.asym(a, ftz)
+		r = secondKind(a, &y0Ends, &y0Near, &y0Asym, ftz)
 	}
 	if ptx.Setp(ptx.LT, x, 0, ftz) { // setp.lt.f32 x < 0, selp
 		return 0x7fffffff
@@ -263,8 +266,8 @@ func y0f(x uint32, ftz bool) uint32 {
 	return r
 }
 
-// y1f is kernel y1f_; div is its division (div.rn.f32, or div.full.f32
-// with -prec-div=false).
+// y1f is kernel y1f_; fl.libDiv is its division (div.rn.f32, or
+// div.full.f32 with -prec-div=false).
 func y1f(x uint32, fl Flags) uint32 {
 	ftz := fl.FTZ
 	a := ptx.Abs(x, ftz) // abs.f32
@@ -284,13 +287,7 @@ func y1f(x uint32, fl Flags) uint32 {
 		v = mul(v, twoOverPiF32, ftz)                // mul.f32 ·2/π
 		r = fma(horner(y1Small, a2, ftz), a, v, ftz) // fma.rn x·S(x²) + …
 	default:
-		if v, ok := nearZero(a, &y1Ends, &y1Near, ftz); ok {
-			r = v
-		} else if ptx.Setp(ptx.EQ, ptx.Abs(a, ftz), infBits, ftz) { // abs.f32, setp.eq.f32
-			r = 0
-		} else {
-			r = y1Asym.asym(a, ftz)
-		}
+		r = secondKind(a, &y1Ends, &y1Near, &y1Asym, ftz)
 	}
 	if ptx.Setp(ptx.LT, x, 0, ftz) { // setp.lt.f32 x < 0, selp
 		return 0x7fffffff

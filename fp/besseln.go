@@ -36,7 +36,7 @@ import (
 const (
 	twoBits     uint32 = 0x40000000 // 2
 	jnRescaleAt uint32 = 0x58635fa9 // 0x1.c6bf52p+49 ≈ 1e15
-	jnRescale   uint32 = 0x26901d7d // 0x1.203af0p-50 ≈ 1e-15
+	jnRescale   uint32 = 0x26901d7d // 0x1.203afap-50 ≈ 1e-15
 	ynTinyNum   uint32 = 0xce6e6b28 // -0x1.dcd65p+29 = -1e9
 )
 
