@@ -159,7 +159,7 @@ func (r *Report) sources() (keys map[string]int, list []string) {
 // leftOutGroups groups the left-out functions by reason, in a fixed order.
 func (r *Report) leftOutGroups() (reasons []string, names map[string][]string) {
 	names = map[string][]string{}
-	for _, reason := range []string{reasonIntResult, reasonNoRef, reasonNotImplemented} {
+	for _, reason := range []string{reasonNotImplemented, reasonNoRef} {
 		for _, l := range r.LeftOut {
 			if l.Reason == reason {
 				names[reason] = append(names[reason], l.Function)
