@@ -129,11 +129,11 @@ func (r zeroRef) Eval(ulp.Input, rounding.Mode) (uint32, ulp.DD, bool) { return 
 type intMode uint8
 
 const (
-	toEven intMode = iota // ties to even (rintf, nearbyintf, lrintf, _rn)
-	toZero                // truncf, _rz
-	toPosInf              // ceilf, _ru
-	toNegInf              // floorf, _rd
-	tiesAway              // roundf, lroundf
+	toEven   intMode = iota // ties to even (rintf, nearbyintf, lrintf, _rn)
+	toZero                  // truncf, _rz
+	toPosInf                // ceilf, _ru
+	toNegInf                // floorf, _rd
+	tiesAway                // roundf, lroundf
 )
 
 func modeOf(m rounding.Mode) intMode {

@@ -70,8 +70,8 @@ type Row struct {
 	// RefKind is the kind of reference: "correctly rounded", "exact" (the
 	// exact float result) or "exact integer".
 	RefKind string `json:"reference_kind"`
-	Mode           string   `json:"mode"`            // rounding mode of the reference
-	Bound          Bound    `json:"bound"`
+	Mode    string `json:"mode"` // rounding mode of the reference
+	Bound   Bound  `json:"bound"`
 	// Summary is derived from Result and Extra (recomputed when read).
 	Summary *Summary `json:"summary"`
 	// Result and Extra are the raw, mergeable statistics; Result is null
