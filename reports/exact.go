@@ -2,6 +2,7 @@ package reports
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/rounding"
@@ -253,11 +254,7 @@ func unpack(x uint32) (sig uint64, e int) {
 // ilogb returns the exponent of a finite nonzero x: ⌊log2 |x|⌋.
 func ilogb(x uint32) int {
 	sig, e := unpack(x)
-	n := -1
-	for v := sig; v != 0; v >>= 1 {
-		n++
-	}
-	return e + n
+	return e + bits.Len64(sig) - 1
 }
 
 func logbRef(x uint32) uint32 {

@@ -105,6 +105,27 @@ func (row *Row) displayName() string {
 	return row.Function
 }
 
+// cells spells the measured columns of a row for the tables: the largest
+// error and where, the largest distance (in ulps; in integer units for an
+// integer result), the largest absolute error where the bound's absolute
+// part applies ("-" without one), the mean error. An integer result has no
+// ulp error: "-", and "at" is where its largest distance is reached.
+func (row *Row) cells() (maxErr, at, dist, abs, mean string) {
+	s := row.Summary
+	abs = "-"
+	if s.AbsMax != nil {
+		abs = fmtLog2(float64(*s.AbsMax))
+	}
+	if s.MaxIntDist != nil {
+		at = "-"
+		if s.MaxIntDistAt != nil {
+			at = s.MaxIntDistAt.String()
+		}
+		return "-", at, strconv.FormatUint(*s.MaxIntDist, 10), abs, "-"
+	}
+	return fmtUlps(s.MaxErr), s.MaxErrAt.String(), fmtDist(s.MaxDist), abs, fmtUlps(s.MeanErr)
+}
+
 // checkText spells the verdict of a row with the measurement in the bound's
 // own metric.
 func (row *Row) checkText() string {
