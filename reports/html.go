@@ -31,8 +31,8 @@ type htmlBound struct {
 type htmlRow struct {
 	*Row
 	Anchor, Name, Flags, Inputs, MaxErr, MaxErrAt, MaxDist, MaxDistAt, Abs, CR, Mean, Q999, Bound, Check, OverAt, Color string
-	SourceKey                                                                                                      int
-	Exceeds                                                                                                        bool
+	SourceKey                                                                                                           int
+	Exceeds                                                                                                             bool
 }
 
 type htmlPage struct {
