@@ -510,7 +510,8 @@ func nextafterRef(x, y uint32) uint32 {
 	return x - 1
 }
 
-// ldexpRef returns x·2^n rounded to nearest and its value. With t =
+// ldexpRef returns x·2^n rounded to nearest and its value (±Inf beyond
+// the binary32 range). With t =
 // ⌊log2 |x·2^n]⌋: t ≥ 128 overflows to ±Inf and t < −151 (|x·2^n| <
 // 2^-151) rounds to ±0; in between x·2^n is exact in float64 (24 bits,
 // exponent in [−151, 127]) and F64ToF32 rounds it once. n is clamped to
@@ -528,8 +529,8 @@ func ldexpRef(x uint32, n int64) (uint32, ulp.DD) {
 	v := math.Ldexp(f32to64(x), int(n))
 	sign := x & signMask
 	switch t := int64(ilogb(x)) + n; {
-	case t >= 128:
-		return sign | infBits, ulp.DD{Hi: v}
+	case t >= 128: // valued ±Inf, as the other references' overflows
+		return sign | infBits, ulp.DD{Hi: math.Copysign(math.Inf(1), v)}
 	case t < -151:
 		return sign, ulp.DD{Hi: v}
 	}

@@ -138,7 +138,11 @@ func (row *Row) checkText() string {
 	switch {
 	case b.CR:
 		if s.Verdict == "exceeds" {
-			m = append(m, fmt.Sprintf("%d not correctly rounded", row.Extra.OverCR))
+			what := "not correctly rounded"
+			if row.RefKind != kindCR {
+				what = "not exact"
+			}
+			m = append(m, fmt.Sprintf("%d %s", row.Extra.OverCR, what))
 		}
 	default:
 		if row.Extra.ULPN > 0 {

@@ -232,6 +232,9 @@ func (r *Report) finish() {
 	r.Complete = true
 	for _, row := range r.Rows {
 		row.Bound = describeBound(row.bound)
+		if row.bound.CR && row.RefKind != kindCR {
+			row.Bound.Reading = "exact"
+		}
 		row.Summary = row.summarize()
 		if row.Summary == nil || !row.Summary.Complete {
 			r.Complete = false
