@@ -85,17 +85,20 @@ type Row struct {
 // Bound is NVIDIA's documented bound of a row: the catalog's words, their
 // source and numeric reading, under the row's flags.
 type Bound struct {
-	Text     string     `json:"text"`
-	Source   string     `json:"source"`
-	Reading  string     `json:"reading"` // "2 ulp", "2 + floor(|1.173 x|) ulp", "abs 2^-21.41 on [-π, π]", "correctly rounded", "none"
-	CR       bool       `json:"cr,omitempty"`
-	ULP      float64    `json:"ulp,omitempty"`
-	ULPSlope float64    `json:"ulp_slope,omitempty"`
-	Abs      float64    `json:"abs,omitempty"`
-	AbsLo    float64    `json:"abs_lo,omitempty"`
-	AbsHi    float64    `json:"abs_hi,omitempty"`
-	Rel      float64    `json:"rel,omitempty"`
-	YRange   [2]float64 `json:"y_range,omitzero"`
+	Text     string  `json:"text"`
+	Source   string  `json:"source"`
+	Reading  string  `json:"reading"` // "2 ulp", "2 + floor(|1.173 x|) ulp", "abs 2^-21.41 on [-π, π]", "correctly rounded", "exact", "none"
+	CR       bool    `json:"cr,omitempty"`
+	ULP      float64 `json:"ulp,omitempty"`
+	ULPSlope float64 `json:"ulp_slope,omitempty"`
+	Abs      float64 `json:"abs,omitempty"`
+	AbsLo    float64 `json:"abs_lo,omitempty"`
+	AbsHi    float64 `json:"abs_hi,omitempty"`
+	// AbsOutside: the absolute bound applies outside (AbsLo, AbsHi), the
+	// ulp bound inside (the Bessel functions).
+	AbsOutside bool       `json:"abs_outside,omitempty"`
+	Rel        float64    `json:"rel,omitempty"`
+	YRange     [2]float64 `json:"y_range,omitzero"`
 }
 
 // Summary is what the tables show of a row.
@@ -285,7 +288,7 @@ func (row *Row) summarize() *Summary {
 // describeBound spells the numeric reading of b.
 func describeBound(b spec.Bound) Bound {
 	d := Bound{Text: b.Text, Source: b.Source, CR: b.CR, ULP: b.ULP, ULPSlope: b.ULPSlope,
-		Abs: b.Abs, AbsLo: b.AbsLo, AbsHi: b.AbsHi, Rel: b.Rel, YRange: b.YRange}
+		Abs: b.Abs, AbsLo: b.AbsLo, AbsHi: b.AbsHi, AbsOutside: b.AbsOutside, Rel: b.Rel, YRange: b.YRange}
 	var parts []string
 	switch {
 	case b.CR:
