@@ -453,11 +453,12 @@ func TestFallbackText(t *testing.T) {
 // handing its batches to probe.observe) against the input-by-input one it
 // replaced (probe as the ulp.Reference of the sweep, Eval's statistics), on
 // blocks of 2^16 inputs around 0, ±1, ±π, ±Inf and the NaNs, for bounds of
-// every shape.
+// every shape (integer results and exact references included).
 func TestExhaustiveBatches(t *testing.T) {
 	var funcs []*spec.Func
 	for _, name := range []string{"expf", "__expf", "logf", "__logf", "sinf", "__sinf", "__sincosf", "sqrtf",
-		"lg2.approx.f32", "rsqrt.approx.f32", "__frcp_ru", "__int2float_rn", "__uint2float_ru"} {
+		"lg2.approx.f32", "rsqrt.approx.f32", "__frcp_ru", "__int2float_rn", "__uint2float_ru",
+		"ilogbf", "__float2uint_rd", "frexpf", "ceilf"} {
 		f, ok := spec.Lookup(name)
 		if !ok {
 			t.Fatalf("no function %s", name)
@@ -476,14 +477,14 @@ func TestExhaustiveBatches(t *testing.T) {
 		for _, x := range blocks {
 			o := s.opt
 			o.Blocks, o.Shard, o.Shards = 1<<16, int(x>>16), 1<<16
-			pr := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+			pr := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: s.dist}
 			on := o
 			on.Observe = pr.observe
 			got, err := ulp.Exhaustive(context.Background(), s.unary, s.comp.ref, on)
 			if err != nil {
 				t.Fatal(err)
 			}
-			old := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+			old := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: s.dist}
 			want, err := ulp.Exhaustive(context.Background(), func(x uint32) uint32 { return old.measure(ulp.Input{X: x}) }, old, o)
 			if err != nil {
 				t.Fatal(err)
