@@ -10,9 +10,9 @@ import (
 
 // csvHeader names the CSV columns (docs/report.md).
 var csvHeader = []string{
-	"function", "id", "component", "flags", "effective_flags", "reference", "mode", "sweep", "inputs", "complete",
-	"max_err", "max_err_at", "max_dist", "max_dist_at", "cr", "cr_share", "mean_err", "q999",
-	"abs_max", "max_rel", "bound", "bound_text", "bound_source", "verdict", "over", "over_at", "fallbacks",
+	"function", "id", "component", "flags", "effective_flags", "reference", "reference_kind", "mode", "sweep", "inputs", "complete",
+	"max_err", "max_err_at", "max_dist", "max_dist_at", "max_int_dist", "max_int_dist_at", "cr", "cr_share", "mean_err", "q999",
+	"abs_max", "abs_at", "max_rel", "bound", "bound_text", "bound_source", "verdict", "over", "over_at", "fallbacks",
 }
 
 // WriteCSV writes one line per row after a "# " provenance line. Numbers are
@@ -29,10 +29,10 @@ func (r *Report) WriteCSV(w io.Writer) error {
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 	for _, row := range r.Rows {
 		rec := []string{row.Function, row.ID, row.Component, strings.Join(row.Flags, ";"), row.EffectiveFlags,
-			row.Reference, row.Mode}
+			row.Reference, row.RefKind, row.Mode}
 		s := row.Summary
 		if s == nil {
-			rec = append(rec, "", "0", "false", "", "", "", "", "", "", "", "", "", "", row.Bound.Reading, row.Bound.Text, row.Bound.Source, "not measured", "", "", "")
+			rec = append(rec, "", "0", "false", "", "", "", "", "", "", "", "", "", "", "", "", "", row.Bound.Reading, row.Bound.Text, row.Bound.Source, "not measured", "", "", "")
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
@@ -53,15 +53,21 @@ func (r *Report) WriteCSV(w io.Writer) error {
 			v := float64(*s.MaxRel)
 			maxRel = &v
 		}
-		overAt := ""
-		if s.OverAt != nil {
-			overAt = s.OverAt.String()
+		str := func(a *Arg) string {
+			if a == nil {
+				return ""
+			}
+			return a.String()
+		}
+		intDist := ""
+		if s.MaxIntDist != nil {
+			intDist = strconv.FormatUint(*s.MaxIntDist, 10)
 		}
 		rec = append(rec, s.Sweep, strconv.FormatUint(s.Inputs, 10), strconv.FormatBool(s.Complete),
 			num(float64(s.MaxErr)), s.MaxErrAt.String(), strconv.FormatUint(uint64(s.MaxDist), 10), s.MaxDistAt.String(),
-			strconv.FormatUint(s.CR, 10), num(s.CRShare), num(float64(s.MeanErr)), num(float64(s.Q999)),
-			opt(absMax), opt(maxRel), row.Bound.Reading, row.Bound.Text, row.Bound.Source, s.Verdict,
-			strconv.FormatUint(s.Over, 10), overAt, strconv.FormatUint(s.Fallbacks, 10))
+			intDist, str(s.MaxIntDistAt), strconv.FormatUint(s.CR, 10), num(s.CRShare), num(float64(s.MeanErr)), num(float64(s.Q999)),
+			opt(absMax), str(s.AbsAt), opt(maxRel), row.Bound.Reading, row.Bound.Text, row.Bound.Source, s.Verdict,
+			strconv.FormatUint(s.Over, 10), str(s.OverAt), strconv.FormatUint(s.Fallbacks, 10))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

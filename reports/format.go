@@ -105,6 +105,27 @@ func (row *Row) displayName() string {
 	return row.Function
 }
 
+// cells spells the measured columns of a row for the tables: the largest
+// error and where, the largest distance (in ulps; in integer units for an
+// integer result), the largest absolute error where the bound's absolute
+// part applies ("-" without one), the mean error. An integer result has no
+// ulp error: "-", and "at" is where its largest distance is reached.
+func (row *Row) cells() (maxErr, at, dist, abs, mean string) {
+	s := row.Summary
+	abs = "-"
+	if s.AbsMax != nil {
+		abs = fmtLog2(float64(*s.AbsMax))
+	}
+	if s.MaxIntDist != nil {
+		at = "-"
+		if s.MaxIntDistAt != nil {
+			at = s.MaxIntDistAt.String()
+		}
+		return "-", at, strconv.FormatUint(*s.MaxIntDist, 10), abs, "-"
+	}
+	return fmtUlps(s.MaxErr), s.MaxErrAt.String(), fmtDist(s.MaxDist), abs, fmtUlps(s.MeanErr)
+}
+
 // checkText spells the verdict of a row with the measurement in the bound's
 // own metric.
 func (row *Row) checkText() string {
@@ -117,7 +138,11 @@ func (row *Row) checkText() string {
 	switch {
 	case b.CR:
 		if s.Verdict == "exceeds" {
-			m = append(m, fmt.Sprintf("%d not correctly rounded", row.Extra.OverCR))
+			what := "not correctly rounded"
+			if row.RefKind != kindCR {
+				what = "not exact"
+			}
+			m = append(m, fmt.Sprintf("%d %s", row.Extra.OverCR, what))
 		}
 	default:
 		if row.Extra.ULPN > 0 {
@@ -159,7 +184,7 @@ func (r *Report) sources() (keys map[string]int, list []string) {
 // leftOutGroups groups the left-out functions by reason, in a fixed order.
 func (r *Report) leftOutGroups() (reasons []string, names map[string][]string) {
 	names = map[string][]string{}
-	for _, reason := range []string{reasonIntResult, reasonNoRef, reasonNotImplemented} {
+	for _, reason := range []string{reasonNotImplemented, reasonNoRef} {
 		for _, l := range r.LeftOut {
 			if l.Reason == reason {
 				names[reason] = append(names[reason], l.Function)

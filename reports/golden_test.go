@@ -18,11 +18,13 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // smallConfig is the fixed input of the renderer tests: a function of each
 // shape (unary with an x-dependent bound, two results with absolute bounds,
 // binary with a flag-dependent bound, a directed rounding mode, 32- and
-// 64-bit integer arguments), sampled thinly.
+// 64-bit integer arguments, an integer result, a float and an integer
+// result, an exact binary function, a float and a long argument), sampled
+// thinly.
 func smallConfig(t testing.TB) Config {
 	t.Helper()
 	var fs []*spec.Func
-	for _, n := range []string{"__fadd_rz", "__expf", "__sincosf", "__int2float_rn", "__ll2float_rn", "x/y"} {
+	for _, n := range []string{"__fadd_rz", "__expf", "__sincosf", "__int2float_rn", "__ll2float_rn", "__float2ll_rd", "x/y", "frexpf", "fmodf", "scalblnf"} {
 		f, ok := spec.Lookup(n)
 		if !ok {
 			t.Fatalf("no %s in the catalog", n)

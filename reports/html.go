@@ -30,9 +30,9 @@ type htmlBound struct {
 
 type htmlRow struct {
 	*Row
-	Anchor, Name, Flags, Inputs, MaxErr, MaxErrAt, MaxDist, MaxDistAt, CR, Mean, Q999, Bound, Check, OverAt, Color string
-	SourceKey                                                                                                      int
-	Exceeds                                                                                                        bool
+	Anchor, Name, Flags, Inputs, MaxErr, MaxErrAt, MaxDist, MaxDistAt, Abs, CR, Mean, Q999, Bound, Check, OverAt, Color string
+	SourceKey                                                                                                           int
+	Exceeds                                                                                                             bool
 }
 
 type htmlPage struct {
@@ -116,9 +116,13 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		hr := htmlRow{Row: row, Anchor: anchor(row), Name: row.displayName(), Flags: flagNames(row.Flags),
 			Bound: row.Bound.Reading, SourceKey: keys[row.Bound.Source], Check: row.checkText(), Color: cssColor(c)}
 		if s := row.Summary; s != nil {
-			hr.Inputs, hr.MaxErr, hr.MaxErrAt = fmtInputs(s), fmtUlps(s.MaxErr), s.MaxErrAt.String()
-			hr.MaxDist, hr.MaxDistAt = fmtDist(s.MaxDist), s.MaxDistAt.String()
-			hr.CR, hr.Mean, hr.Q999 = fmtShare(s.CR, s.Inputs), fmtUlps(s.MeanErr), fmtUlps(s.Q999)
+			hr.Inputs = fmtInputs(s)
+			hr.MaxErr, hr.MaxErrAt, hr.MaxDist, hr.Abs, hr.Mean = row.cells()
+			hr.MaxDistAt, hr.Q999 = s.MaxDistAt.String(), fmtUlps(s.Q999)
+			if s.MaxIntDist != nil {
+				hr.MaxDistAt, hr.Q999 = hr.MaxErrAt, "-"
+			}
+			hr.CR = fmtShare(s.CR, s.Inputs)
 			hr.Exceeds = s.Verdict == "exceeds"
 			if s.OverAt != nil {
 				hr.OverAt = s.OverAt.String()
@@ -176,19 +180,21 @@ span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10p
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p>Errors against the correctly rounded reference. <em>Max error</em> is the largest fractional error |got − f(x)| / ulp(f(x));
-<em>max dist</em> the largest distance in ulps to the correctly rounded result (NVIDIA's metric);
-<em>CR</em> the share of correctly rounded results. <em>Within bound</em> checks every measured input against NVIDIA's documented bound.</p>
+<p>Errors against the reference of each row (<em>reference</em>: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results).
+<em>Max error</em> is the largest fractional error |got − f(x)| / ulp(f(x));
+<em>max dist</em> the largest distance to the reference's result (in ulps, NVIDIA's metric; in integer units for an integer result);
+<em>max abs error</em> the largest |got − f(x)| where the documented bound is absolute;
+<em>CR</em> the share of results equal to the reference's. <em>Within bound</em> checks every measured input against NVIDIA's documented bound.</p>
 <table>
-<tr><th>function</th><th>flags</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist (ulp)</th><th>CR</th><th>mean error (ulp)</th><th>documented bound</th><th>within bound</th></tr>
-{{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td><a href="#{{.Anchor}}">{{.Name}}</a></td><td class="flags">{{.Flags}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td>{{.Bound}} [{{.SourceKey}}]</td><td class="check">{{.Check}}</td></tr>
+<tr><th>function</th><th>flags</th><th>reference</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist</th><th>max abs error</th><th>CR</th><th>mean error (ulp)</th><th>documented bound</th><th>within bound</th></tr>
+{{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td><a href="#{{.Anchor}}">{{.Name}}</a></td><td class="flags">{{.Flags}}</td><td>{{.RefKind}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="n">{{.Abs}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td>{{.Bound}} [{{.SourceKey}}]</td><td class="check">{{.Check}}</td></tr>
 {{end}}</table>
 <h2>Sources of the documented bounds</h2>
 <ol>{{range .Sources}}<li>{{.}}</li>{{end}}</ol>
 <h2>Inputs</h2>
 <ul>{{range .Inputs}}<li>{{.}}</li>{{end}}</ul>
 <p>{{.Fallbacks}}</p>
-{{if .NLeft}}<h2>Left out: {{.NLeft}} functions</h2>
+{{if .NLeft}}<h2>Left out: {{.NLeft}} functions that cannot be measured</h2>
 <ul>{{range .LeftOut}}<li>{{.Reason}} ({{.N}}): {{.Names}}</li>{{end}}</ul>
 {{end}}<h2>Functions</h2>
 {{range .Groups}}<section id="{{.Anchor}}">
@@ -196,8 +202,8 @@ span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10p
 {{$many := gt (len .Bounds) 1}}{{range .Bounds}}<p class="bound">{{if $many}}{{.Flags}}: {{end}}Documented bound: “{{.Text}}” ({{.Source}}); checked as: {{.Reading}}.</p>
 {{end}}
 <table>
-<tr><th>flags</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist (ulp)</th><th>at input</th><th>CR</th><th>mean (ulp)</th><th>99.9% below (ulp)</th><th>within bound</th><th>first input over the bound</th></tr>
-{{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td class="flags"><span class="key" style="background: {{.Color}}"></span>{{.Flags}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="mono">{{.MaxDistAt}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td class="n">{{.Q999}}</td><td class="check">{{.Check}}</td><td class="mono">{{.OverAt}}</td></tr>
+<tr><th>flags</th><th>reference</th><th>inputs</th><th>max error (ulp)</th><th>at input</th><th>max dist</th><th>at input</th><th>max abs error</th><th>CR</th><th>mean (ulp)</th><th>99.9% below (ulp)</th><th>within bound</th><th>first input over the bound</th></tr>
+{{range .Rows}}<tr class="{{if .Exceeds}}over{{else if eq .Check "no documented bound"}}none{{else}}ok{{end}}"><td class="flags"><span class="key" style="background: {{.Color}}"></span>{{.Flags}}</td><td>{{.RefKind}}</td><td class="n">{{.Inputs}}</td><td class="n">{{.MaxErr}}</td><td class="mono">{{.MaxErrAt}}</td><td class="n">{{.MaxDist}}</td><td class="mono">{{.MaxDistAt}}</td><td class="n">{{.Abs}}</td><td class="n">{{.CR}}</td><td class="n">{{.Mean}}</td><td class="n">{{.Q999}}</td><td class="check">{{.Check}}</td><td class="mono">{{.OverAt}}</td></tr>
 {{end}}</table>
 {{if .ErrSVG}}<div class="plots">
 <figure>{{.ErrSVG}}<figcaption>Largest fractional error per bin of the input axis ({{$.Bins}} bins); dashed: documented ulp bound, in the colour of its flags.{{range .Legend}}<span class="key" style="background: {{.Color}}"></span>{{.Label}}{{end}}</figcaption></figure>

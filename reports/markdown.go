@@ -47,10 +47,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	keys, sources := r.sources()
 	fmt.Fprintln(bw, r.header())
 	fmt.Fprintf(bw, "# %s\n\n", r.title())
-	fmt.Fprintln(bw, "Errors against the correctly rounded reference: *max error* is the largest fractional error |got − f(x)| / ulp(f(x)), *max dist* the largest distance in ulps to the correctly rounded result (NVIDIA's metric), *CR* the share of correctly rounded results. *Within bound* checks every measured input against NVIDIA's documented bound.")
+	fmt.Fprintln(bw, "Errors against the reference of each row (*reference*: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results): *max error* is the largest fractional error |got − f(x)| / ulp(f(x)), *max dist* the largest distance to the reference's result (in ulps, NVIDIA's metric; in integer units for an integer result), *max abs error* the largest |got − f(x)| where the documented bound is absolute, *CR* the share of results equal to the reference's. *Within bound* checks every measured input against NVIDIA's documented bound.")
 	fmt.Fprintln(bw)
-	fmt.Fprintln(bw, "| function | flags | inputs | max error (ulp) | at input | max dist (ulp) | CR | mean error (ulp) | documented bound | within bound |")
-	fmt.Fprintln(bw, "|---|---|--:|--:|---|--:|--:|--:|---|---|")
+	fmt.Fprintln(bw, "| function | flags | reference | inputs | max error (ulp) | at input | max dist | max abs error | CR | mean error (ulp) | documented bound | within bound |")
+	fmt.Fprintln(bw, "|---|---|---|--:|--:|---|--:|--:|--:|--:|---|---|")
 	for _, row := range r.Rows {
 		name := mdCode(row.Function)
 		if row.Component != "" {
@@ -59,12 +59,13 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		bound := fmt.Sprintf("%s [%d]", mdEscape(row.Bound.Reading), keys[row.Bound.Source])
 		s := row.Summary
 		if s == nil {
-			fmt.Fprintf(bw, "| %s | %s | 0 | | | | | | %s | not measured |\n", name, flagNames(row.Flags), bound)
+			fmt.Fprintf(bw, "| %s | %s | %s | 0 | | | | | | | %s | not measured |\n", name, flagNames(row.Flags), row.RefKind, bound)
 			continue
 		}
-		fmt.Fprintf(bw, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			name, flagNames(row.Flags), fmtInputs(s), fmtUlps(s.MaxErr), mdCode(s.MaxErrAt.String()),
-			fmtDist(s.MaxDist), fmtShare(s.CR, s.Inputs), fmtUlps(s.MeanErr), bound, mdEscape(row.checkText()))
+		maxErr, at, dist, abs, mean := row.cells()
+		fmt.Fprintf(bw, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			name, flagNames(row.Flags), row.RefKind, fmtInputs(s), maxErr, mdCode(at),
+			dist, abs, fmtShare(s.CR, s.Inputs), mean, bound, mdEscape(row.checkText()))
 	}
 	fmt.Fprintln(bw)
 	fmt.Fprintln(bw, "Sources of the documented bounds:")
@@ -89,7 +90,7 @@ func (r *Report) writeLeftOutMarkdown(w io.Writer) {
 	if len(r.LeftOut) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nLeft out: %d functions.\n\n", len(r.LeftOut))
+	fmt.Fprintf(w, "\nLeft out: %d functions that cannot be measured.\n\n", len(r.LeftOut))
 	for _, reason := range reasons {
 		var cs []string
 		for _, n := range names[reason] {

@@ -17,7 +17,7 @@ import (
 )
 
 // Schema names the JSON document of a report (docs/json.md).
-const Schema = "cudafp-report/1"
+const Schema = "cudafp-report/2"
 
 // Report is a ULP-error report: plain data, rendered by WriteMarkdown,
 // WriteCSV, WriteJSON and WriteHTML, read back by ReadJSON and merged across
@@ -37,7 +37,8 @@ type Report struct {
 	Complete bool `json:"complete"`
 	// Rows in catalog order, then component, then flag set.
 	Rows []*Row `json:"rows"`
-	// LeftOut lists the catalogued functions not measured, with the reason.
+	// LeftOut lists the catalogued functions that cannot be measured, with
+	// the reason (not implemented, or no reference yet).
 	LeftOut []LeftOut `json:"left_out"`
 }
 
@@ -51,7 +52,7 @@ type ShardInfo struct {
 type LeftOut struct {
 	Function string `json:"function"`
 	ID       string `json:"id"`
-	Reason   string `json:"reason"` // "integer result", "no reference", "not implemented"
+	Reason   string `json:"reason"` // "not implemented", "no reference"
 }
 
 // Row is one result of one function under the flag sets that give it the
@@ -59,15 +60,18 @@ type LeftOut struct {
 type Row struct {
 	Function       string   `json:"function"`            // CUDA spelling
 	ID             string   `json:"id"`                  // catalog ID
-	Component      string   `json:"component,omitempty"` // "sin", "cos" for the results of sincosf; "" otherwise
+	Component      string   `json:"component,omitempty"` // a result of a two-result function: "sin", "cos", "frac", "int", "exp", "rem", "quo"
 	Go             string   `json:"go"`
 	Kind           string   `json:"kind"`
 	Args           []string `json:"args"`            // argument types: "f32", "i32", "u64", "f64", …
 	Flags          []string `json:"flags"`           // the flag sets of the report this row stands for
 	EffectiveFlags string   `json:"effective_flags"` // the flags that change this function
-	Reference      string   `json:"reference"`       // "exp", "add", "cvt", …
-	Mode           string   `json:"mode"`            // rounding mode of the reference
-	Bound          Bound    `json:"bound"`
+	Reference      string   `json:"reference"`       // "exp", "add", "cvt", "fmod", …
+	// RefKind is the kind of reference: "correctly rounded", "exact" (the
+	// exact float result) or "exact integer".
+	RefKind string `json:"reference_kind"`
+	Mode    string `json:"mode"` // rounding mode of the reference
+	Bound   Bound  `json:"bound"`
 	// Summary is derived from Result and Extra (recomputed when read).
 	Summary *Summary `json:"summary"`
 	// Result and Extra are the raw, mergeable statistics; Result is null
@@ -81,17 +85,20 @@ type Row struct {
 // Bound is NVIDIA's documented bound of a row: the catalog's words, their
 // source and numeric reading, under the row's flags.
 type Bound struct {
-	Text     string     `json:"text"`
-	Source   string     `json:"source"`
-	Reading  string     `json:"reading"` // "2 ulp", "2 + floor(|1.173 x|) ulp", "abs 2^-21.41 on [-π, π]", "correctly rounded", "none"
-	CR       bool       `json:"cr,omitempty"`
-	ULP      float64    `json:"ulp,omitempty"`
-	ULPSlope float64    `json:"ulp_slope,omitempty"`
-	Abs      float64    `json:"abs,omitempty"`
-	AbsLo    float64    `json:"abs_lo,omitempty"`
-	AbsHi    float64    `json:"abs_hi,omitempty"`
-	Rel      float64    `json:"rel,omitempty"`
-	YRange   [2]float64 `json:"y_range,omitzero"`
+	Text     string  `json:"text"`
+	Source   string  `json:"source"`
+	Reading  string  `json:"reading"` // "2 ulp", "2 + floor(|1.173 x|) ulp", "abs 2^-21.41 on [-π, π]", "correctly rounded", "exact", "none"
+	CR       bool    `json:"cr,omitempty"`
+	ULP      float64 `json:"ulp,omitempty"`
+	ULPSlope float64 `json:"ulp_slope,omitempty"`
+	Abs      float64 `json:"abs,omitempty"`
+	AbsLo    float64 `json:"abs_lo,omitempty"`
+	AbsHi    float64 `json:"abs_hi,omitempty"`
+	// AbsOutside: the absolute bound applies outside (AbsLo, AbsHi), the
+	// ulp bound inside (the Bessel functions).
+	AbsOutside bool       `json:"abs_outside,omitempty"`
+	Rel        float64    `json:"rel,omitempty"`
+	YRange     [2]float64 `json:"y_range,omitzero"`
 }
 
 // Summary is what the tables show of a row.
@@ -112,10 +119,16 @@ type Summary struct {
 	MeanErr   ulp.Ulps `json:"mean_err"`
 	Q999      ulp.Ulps `json:"q999"`
 	Fallbacks uint64   `json:"fallbacks"`
-	// AbsMax is the largest absolute error over the bound's interval.
+	// AbsMax is the largest absolute error |got − f(x)| over the inputs
+	// where the bound's absolute part applies (rows whose bound has one).
 	AbsN   uint64    `json:"abs_n,omitempty"`
 	AbsMax *ulp.Ulps `json:"abs_max,omitempty"`
 	AbsAt  *Arg      `json:"abs_at,omitempty"`
+	// MaxIntDist is the largest distance, in integer units, between an
+	// integer result and the exact integer (exact-integer rows), and
+	// MaxIntDistAt the smallest input reaching it when it is nonzero.
+	MaxIntDist   *uint64 `json:"max_int_dist,omitempty"`
+	MaxIntDistAt *Arg    `json:"max_int_dist_at,omitempty"`
 	// MaxRel is the largest relative error where a relative bound applies.
 	RelN   uint64    `json:"rel_n,omitempty"`
 	MaxRel *ulp.Ulps `json:"max_rel,omitempty"`
@@ -146,19 +159,21 @@ func (a Arg) String() string {
 func spellArg(args []string, in ulp.Input) Arg {
 	var a Arg
 	words := []uint32{in.X, in.Y, in.Z}
-	for i, t := range args {
+	for _, t := range args {
+		w := words[0]
 		switch t {
 		case "f32":
-			a.Bits = append(a.Bits, f32.FormatBits(words[i]))
-			a.Values = append(a.Values, f32.FormatHex(words[i]))
+			a.Bits = append(a.Bits, f32.FormatBits(w))
+			a.Values = append(a.Values, f32.FormatHex(w))
 		case "i32":
-			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", words[i]))
-			a.Values = append(a.Values, strconv.Itoa(int(int32(words[i]))))
+			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", w))
+			a.Values = append(a.Values, strconv.Itoa(int(int32(w))))
 		case "u32":
-			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", words[i]))
-			a.Values = append(a.Values, strconv.FormatUint(uint64(words[i]), 10))
-		default:
-			v := uint64(in.Y)<<32 | uint64(in.X)
+			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", w))
+			a.Values = append(a.Values, strconv.FormatUint(uint64(w), 10))
+		default: // 64 bits: this word and the next (high half)
+			v := uint64(words[1])<<32 | uint64(w)
+			words = words[1:]
 			a.Bits = append(a.Bits, fmt.Sprintf("%#016x", v))
 			switch t {
 			case "i64":
@@ -168,10 +183,43 @@ func spellArg(args []string, in ulp.Input) Arg {
 			default:
 				a.Values = append(a.Values, formatF64(v))
 			}
-			return a
 		}
+		words = words[1:]
 	}
 	return a
+}
+
+// Inputs of several arguments: each argument takes one 32-bit word of
+// ulp.Input (X, Y, Z in order), a 64-bit one two words, low half first
+// (__ll2float_rn: X, Y; scalblnf: X for the float, Y and Z for the long).
+
+// kernelArgs returns the kernel's arguments of input in.
+func kernelArgs(types []spec.Type, in ulp.Input) (a [3]uint64) {
+	words := []uint32{in.X, in.Y, in.Z}
+	for i, t := range types {
+		a[i] = uint64(words[0])
+		if t.Wide() {
+			a[i] |= uint64(words[1]) << 32
+			words = words[1:]
+		}
+		words = words[1:]
+	}
+	return a
+}
+
+// inputOf is the inverse of kernelArgs.
+func inputOf(types []spec.Type, a [3]uint64) ulp.Input {
+	var words [6]uint32
+	n := 0
+	for i, t := range types {
+		words[n] = uint32(a[i])
+		n++
+		if t.Wide() {
+			words[n] = uint32(a[i] >> 32)
+			n++
+		}
+	}
+	return ulp.Input{X: words[0], Y: words[1], Z: words[2]}
 }
 
 func formatF64(v uint64) string {
@@ -187,6 +235,9 @@ func (r *Report) finish() {
 	r.Complete = true
 	for _, row := range r.Rows {
 		row.Bound = describeBound(row.bound)
+		if row.bound.CR && row.RefKind != kindCR {
+			row.Bound.Reading = "exact"
+		}
 		row.Summary = row.summarize()
 		if row.Summary == nil || !row.Summary.Complete {
 			r.Complete = false
@@ -205,9 +256,17 @@ func (row *Row) summarize() *Summary {
 		MaxDist: res.MaxDist, MaxDistAt: spellArg(row.Args, res.ArgMaxDist),
 		CR: res.CR, CRShare: res.CRRate, MeanErr: res.MeanErr, Q999: res.Q999, Fallbacks: res.Fallbacks,
 	}
-	if a := res.Abs; a != nil && a.N > 0 {
-		m, at := a.Max, spellArg(row.Args, a.ArgMax)
-		s.AbsN, s.AbsMax, s.AbsAt = a.N, &m, &at
+	if ex.AbsN > 0 {
+		m, at := ex.AbsMax, spellArg(row.Args, ex.ArgAbsMax)
+		s.AbsN, s.AbsMax, s.AbsAt = ex.AbsN, &m, &at
+	}
+	if row.RefKind == kindExactInt {
+		d := ex.IntMaxDist
+		s.MaxIntDist = &d
+		if d > 0 {
+			at := spellArg(row.Args, ex.ArgIntMaxDist)
+			s.MaxIntDistAt = &at
+		}
 	}
 	if ex.RelN > 0 {
 		m, at := ex.MaxRel, spellArg(row.Args, ex.ArgMaxRel)
@@ -229,7 +288,7 @@ func (row *Row) summarize() *Summary {
 // describeBound spells the numeric reading of b.
 func describeBound(b spec.Bound) Bound {
 	d := Bound{Text: b.Text, Source: b.Source, CR: b.CR, ULP: b.ULP, ULPSlope: b.ULPSlope,
-		Abs: b.Abs, AbsLo: b.AbsLo, AbsHi: b.AbsHi, Rel: b.Rel, YRange: b.YRange}
+		Abs: b.Abs, AbsLo: b.AbsLo, AbsHi: b.AbsHi, AbsOutside: b.AbsOutside, Rel: b.Rel, YRange: b.YRange}
 	var parts []string
 	switch {
 	case b.CR:
@@ -239,7 +298,10 @@ func describeBound(b spec.Bound) Bound {
 	}
 	if b.Abs != 0 {
 		iv := ""
-		if b.AbsLo != 0 || b.AbsHi != 0 {
+		switch {
+		case b.AbsOutside:
+			iv = " outside (" + spellReal(b.AbsLo) + ", " + spellReal(b.AbsHi) + ")"
+		case b.AbsLo != 0 || b.AbsHi != 0:
 			iv = " on [" + spellReal(b.AbsLo) + ", " + spellReal(b.AbsHi) + "]"
 		}
 		parts = append(parts, "abs "+spellPow2(b.Abs)+iv)
@@ -387,10 +449,14 @@ func ReadJSON(data []byte) (*Report, error) {
 			return nil, fmt.Errorf("row %d: %w", i, err)
 		}
 		comps, why := components(f)
-		if why != "" || !slices.ContainsFunc(comps, func(c component) bool { return c.name == row.Component }) {
+		k := slices.IndexFunc(comps, func(c component) bool { return c.name == row.Component })
+		if why != "" || k < 0 {
 			return nil, fmt.Errorf("row %d: %s has no component %q", i, f.Name, row.Component)
 		}
-		row.bound = componentBound(f, row.Component, eff)
+		if row.RefKind != comps[k].kind {
+			return nil, fmt.Errorf("row %d: %s: reference kind %q, want %q", i, row.Function, row.RefKind, comps[k].kind)
+		}
+		row.bound = componentBound(f, comps[k], eff)
 		if (row.Result == nil) != (row.Extra == nil) {
 			return nil, fmt.Errorf("row %d (%s): result and extra must be both present or both null", i, row.Function)
 		}

@@ -38,6 +38,16 @@ type Extra struct {
 	RelN      uint64
 	MaxRel    ulp.Ulps
 	ArgMaxRel ulp.Input
+	// AbsN counts the inputs where an absolute bound applies; AbsMax is
+	// the largest absolute error |got − f(x)| among them.
+	AbsN      uint64
+	AbsMax    ulp.Ulps
+	ArgAbsMax ulp.Input
+	// IntMaxDist is the largest distance in integer units between an
+	// integer result and the exact integer (0 when every result is exact),
+	// ArgIntMaxDist the smallest input reaching it.
+	IntMaxDist    uint64
+	ArgIntMaxDist ulp.Input
 
 	// BinN and BinMax are the number of inputs and the largest fractional
 	// ulp error per bin of the input axis (see Axis); NaN inputs of a
@@ -81,6 +91,13 @@ func (e *Extra) Merge(o *Extra) error {
 		e.MaxRel, e.ArgMaxRel = o.MaxRel, o.ArgMaxRel
 	}
 	e.RelN += o.RelN
+	if o.AbsN > 0 && (e.AbsN == 0 || o.AbsMax > e.AbsMax || o.AbsMax == e.AbsMax && less(o.ArgAbsMax, e.ArgAbsMax)) {
+		e.AbsMax, e.ArgAbsMax = o.AbsMax, o.ArgAbsMax
+	}
+	e.AbsN += o.AbsN
+	if o.IntMaxDist > e.IntMaxDist || o.IntMaxDist == e.IntMaxDist && o.IntMaxDist > 0 && less(o.ArgIntMaxDist, e.ArgIntMaxDist) {
+		e.IntMaxDist, e.ArgIntMaxDist = o.IntMaxDist, o.ArgIntMaxDist
+	}
 	for i := range e.BinN {
 		if o.BinN[i] > 0 && (e.BinN[i] == 0 || o.BinMax[i] > e.BinMax[i]) {
 			e.BinMax[i] = o.BinMax[i]
@@ -100,6 +117,9 @@ type probe struct {
 	chk  *check
 	axis Axis
 	ex   *Extra
+	// dist, for an integer result (got is then the indicator of an
+	// inexact result), returns the distance to the exact integer.
+	dist func(in ulp.Input) uint64
 
 	// The last measurement, shared by the sweep's call of the measured
 	// function (measure) and of the reference (Eval), whichever comes
@@ -127,6 +147,10 @@ func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 	want, v, slow := p.ref.Eval(in, m)
 	got := p.measure(in)
 	ex := p.ex
+	if p.dist != nil {
+		p.observeInt(in, got)
+		return want, v, slow
+	}
 	if b := p.axis.Bin(in); b >= 0 {
 		e := ulp.Ulps(ulp.Err(got, v))
 		if ex.BinN[b] == 0 || e > ex.BinMax[b] {
@@ -145,6 +169,12 @@ func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 func (p *probe) observe(bt *ulp.Batch) {
 	n := len(bt.Got)
 	if n == 0 {
+		return
+	}
+	if p.dist != nil {
+		for i, got := range bt.Got {
+			p.observeInt(ulp.Input{X: bt.Lo + uint32(i)}, got)
+		}
 		return
 	}
 	want, val := bt.Want[:n], bt.Val[:n]
@@ -166,6 +196,7 @@ func (p *probe) observe(bt *ulp.Batch) {
 		ulpOn = false
 	}
 	absOn := b.Abs != 0 && c.floatArg
+	absN, absMax, argAbs := ex.AbsN, ex.AbsMax, ex.ArgAbsMax
 	slopeOn := c.floatArg && b.ULPSlope != 0
 	relOn := b.Rel != 0
 	if ulpOn && !absOn && !relOn {
@@ -182,8 +213,7 @@ func (p *probe) observe(bt *ulp.Batch) {
 		over := false
 		inAbs := false // check.inAbs(in)
 		if absOn {
-			xf := f32to64(x)
-			inAbs = xf >= b.AbsLo && xf <= b.AbsHi
+			inAbs = b.InAbs(f32to64(x))
 		}
 		if ulpOn && !inAbs && !(slopeOn && x&0x7fffffff == 0x7f800000) {
 			d := bt.Dist[i]
@@ -198,9 +228,17 @@ func (p *probe) observe(bt *ulp.Batch) {
 				over = true
 			}
 		}
-		if inAbs && ulp.AbsErr(got, val[i]) > b.Abs {
-			overAbs++
-			over = true
+		if inAbs {
+			// Inputs arrive in increasing order: a tie keeps the argmax.
+			a := ulp.Ulps(ulp.AbsErr(got, val[i]))
+			if absN == 0 || a > absMax {
+				absMax, argAbs = a, in
+			}
+			absN++
+			if float64(a) > b.Abs {
+				overAbs++
+				over = true
+			}
 		}
 		if relOn {
 			if r, ok := c.relErr(in, got, val[i]); ok {
@@ -224,6 +262,30 @@ func (p *probe) observe(bt *ulp.Batch) {
 	ex.ULPN, ex.MaxDist, ex.ArgMaxDist = ulpN, maxD, argD
 	ex.Over, ex.ArgOver = nOver, argOver
 	ex.OverULP, ex.OverAbs = overULP, overAbs
+	ex.AbsN, ex.AbsMax, ex.ArgAbsMax = absN, absMax, argAbs
+}
+
+// observeInt records the measurement of an integer result at in: got is 0
+// for the exact integer, 1 otherwise. Every input counts in its bin, with
+// its distance in integer units as the error; an inexact one is outside the
+// bound (an exact function's results are exact).
+func (p *probe) observeInt(in ulp.Input, got uint32) {
+	ex := p.ex
+	var d uint64
+	if got != 0 {
+		d = p.dist(in)
+		if d > ex.IntMaxDist || d == ex.IntMaxDist && less(in, ex.ArgIntMaxDist) {
+			ex.IntMaxDist, ex.ArgIntMaxDist = d, in
+		}
+		ex.OverCR++
+		ex.over(in)
+	}
+	if b := p.axis.Bin(in); b >= 0 {
+		if e := ulp.Ulps(d); ex.BinN[b] == 0 || e > ex.BinMax[b] {
+			ex.BinMax[b] = e
+		}
+		ex.BinN[b]++
+	}
 }
 
 // observeULP is observe for a bound with an ulp part only (applying at
@@ -330,9 +392,16 @@ func (p *probe) checkBound(in ulp.Input, got, want uint32, v ulp.DD) {
 				over = true
 			}
 		}
-		if c.inAbs(in) && ulp.AbsErr(got, v) > c.b.Abs {
-			ex.OverAbs++
-			over = true
+		if c.inAbs(in) {
+			a := ulp.Ulps(ulp.AbsErr(got, v))
+			if ex.AbsN == 0 || a > ex.AbsMax || a == ex.AbsMax && less(in, ex.ArgAbsMax) {
+				ex.AbsMax, ex.ArgAbsMax = a, in
+			}
+			ex.AbsN++
+			if float64(a) > c.b.Abs {
+				ex.OverAbs++
+				over = true
+			}
 		}
 		if r, ok := c.relErr(in, got, v); ok {
 			if ex.RelN == 0 || ulp.Ulps(r) > ex.MaxRel || ulp.Ulps(r) == ex.MaxRel && less(in, ex.ArgMaxRel) {

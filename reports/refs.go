@@ -2,6 +2,7 @@ package reports
 
 import (
 	"math"
+	"strings"
 
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/rounding"
@@ -90,38 +91,75 @@ func (r cvtRef) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 	panic(badType)
 }
 
-// component is one float result of a measured function.
+// component is one result of a measured function.
 type component struct {
-	name string        // "" for a function with one result; "sin", "cos" for sincosf
-	ref  ulp.Reference // what it is measured against
-	pick func(packed uint64) uint32
+	name string // "" for a function with one result; "sin", "cos", "frac", "int", "exp", "rem", "quo" for two
+	kind string // kindCR, kindExact or kindExactInt
+	// ref is what the sweep measures against: for an integer result the
+	// zeroRef of its indicator of inexact results (see zeroRef).
+	ref  ulp.Reference
+	pick func(packed uint64) uint32 // a float result
+	// An integer result: its exact value and its encoding in the kernel's
+	// packed result.
+	iref    *intRef
+	pickInt func(packed uint64) uint64
 }
 
-// components returns the measurable float results of f with their
-// references, or the reason why f is left out.
+func floatComp(name, kind string, ref ulp.Reference, pick func(uint64) uint32) component {
+	return component{name: name, kind: kind, ref: ref, pick: pick}
+}
+
+func intComp(name string, r *intRef, pick func(uint64) uint64) component {
+	return component{name: name, kind: kindExactInt, ref: zeroRef{r.name, r.arity}, iref: r, pickInt: pick}
+}
+
+// Halves of a kernel's packed result: two results are first<<32 | second,
+// one 32-bit result is in the low half, a 64-bit one whole.
+func hiHalf(p uint64) uint32  { return uint32(p >> 32) }
+func lowHalf(p uint64) uint32 { return uint32(p) }
+func low32(p uint64) uint64   { return uint64(uint32(p)) }
+func whole(p uint64) uint64   { return p }
+
+// components returns the results of f with their references, or the reason
+// why f cannot be measured.
 func components(f *spec.Func) ([]component, string) {
 	if !f.Implemented() {
 		return nil, reasonNotImplemented
 	}
-	for _, t := range f.Out {
-		if t != spec.F32 {
-			return nil, reasonIntResult
-		}
-	}
-	low := func(p uint64) uint32 { return uint32(p) }
 	if len(f.Out) == 2 {
-		if f.Ref != "sincos" {
+		switch f.ID {
+		case "frexpf":
+			return []component{floatComp("frac", kindExact, refFrexpFrac, hiHalf), intComp("exp", refFrexpExp, low32)}, ""
+		case "modff":
+			return []component{floatComp("frac", kindExact, refModfFrac, hiHalf), floatComp("int", kindExact, refModfInt, lowHalf)}, ""
+		case "remquof":
+			return []component{floatComp("rem", kindExact, refRemquoRem, hiHalf), intComp("quo", refRemquoQuo, low32)}, ""
+		}
+		sin, cos := refByName(f.Ref)
+		if f.Ref == "" {
+			sin, cos = refByName(strings.TrimSuffix(f.Name, "f"))
+		}
+		if sin == nil || cos == nil || sin.Arity() != f.Arity() {
 			return nil, reasonNoRef
 		}
-		return []component{
-			{"sin", ulp.Sin, func(p uint64) uint32 { return uint32(p >> 32) }},
-			{"cos", ulp.Cos, low},
-		}, ""
+		return []component{floatComp("sin", kindCR, sin, hiHalf), floatComp("cos", kindCR, cos, lowHalf)}, ""
+	}
+	if t := f.Out[0]; t != spec.F32 {
+		r := intRefOf(f)
+		if r == nil {
+			return nil, reasonNoRef
+		}
+		pick := low32
+		if t.Wide() {
+			pick = whole
+		}
+		return []component{intComp("", r, pick)}, ""
+	}
+	if r, ok := exactFloatIDs[f.ID]; ok {
+		return []component{floatComp("", kindExact, r, lowHalf)}, ""
 	}
 	var ref ulp.Reference
 	switch f.Ref {
-	case "":
-		return nil, reasonNoRef
 	case "add":
 		ref = refAdd
 	case "sub":
@@ -134,6 +172,19 @@ func components(f *spec.Func) ([]component, string) {
 		ref = refFms
 	case "cvt":
 		ref = cvtRef{f.In[0]}
+	case "":
+		if r, ok := roundedIDs[f.ID]; ok {
+			ref = r
+			break
+		}
+		// A reference named after the function (erff: erf; cyl_bessel_i0f:
+		// i0), as package ulp names them.
+		name := strings.TrimPrefix(strings.TrimSuffix(f.Name, "f"), "cyl_bessel_")
+		r, ok := ulp.Lookup(name)
+		if !ok {
+			return nil, reasonNoRef
+		}
+		ref = r
 	default:
 		r, ok := ulp.Lookup(f.Ref)
 		if !ok {
@@ -144,12 +195,47 @@ func components(f *spec.Func) ([]component, string) {
 	if ref.Arity() != f.Arity() {
 		return nil, reasonNoRef
 	}
-	return []component{{"", ref, low}}, ""
+	return []component{floatComp("", kindCR, ref, lowHalf)}, ""
+}
+
+// refByName returns the references of the two results of a sine-cosine
+// pair ("sincos": sin and cos; "sincospi": sinpi and cospi).
+func refByName(name string) (sin, cos ulp.Reference) {
+	base, ok := strings.CutPrefix(name, "sincos")
+	if !ok {
+		return nil, nil
+	}
+	s, ok1 := ulp.Lookup("sin" + base)
+	c, ok2 := ulp.Lookup("cos" + base)
+	if !ok1 || !ok2 {
+		return nil, nil
+	}
+	return s, c
+}
+
+// intRefOf returns the reference of a function with one integer result.
+func intRefOf(f *spec.Func) *intRef {
+	t := f.Out[0]
+	conv := func(name string, m intMode) *intRef {
+		return &intRef{name, 1, t, func(in ulp.Input) uint64 { return toInt(in.X, m, t) }}
+	}
+	switch {
+	case f.ID == "i_float_as_int" || f.ID == "i_float_as_uint":
+		return &intRef{"bits", 1, t, func(in ulp.Input) uint64 { return uint64(in.X) }}
+	case f.ID == "ilogbf":
+		return refIlogb
+	case f.ID == "lrintf" || f.ID == "llrintf":
+		return conv("lrint", toEven)
+	case f.ID == "lroundf" || f.ID == "llroundf":
+		return conv("lround", tiesAway)
+	case strings.HasPrefix(f.ID, "i_float2") && len(f.In) == 1 && f.In[0] == spec.F32:
+		return conv("cvt", modeOf(f.Mode))
+	}
+	return nil
 }
 
 // Why a catalogued function is left out of a report.
 const (
 	reasonNotImplemented = "not implemented"
-	reasonIntResult      = "integer result"
 	reasonNoRef          = "no reference"
 )

@@ -76,6 +76,7 @@ type sweep struct {
 	f       *spec.Func
 	comp    component
 	chk     check
+	dist    func(in ulp.Input) uint64 // an integer result's distance to the exact integer
 	eff     fp.Flags
 	blocks  int
 	size    func(b int) uint64
@@ -287,7 +288,7 @@ func groups(sweeps []*sweep) [][]int {
 // each one's result and Extra.
 func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*ulp.Result, []*Extra, error) {
 	newProbe := func(s *sweep) *probe {
-		return &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+		return &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: s.dist}
 	}
 	if s := sweeps[rows[0]]; !s.exhaustive {
 		pr := newProbe(s)
@@ -374,17 +375,27 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	if !ok {
 		return nil, fmt.Errorf("reports: %s is not implemented", f.Name)
 	}
-	wide := f.In[0].Wide()
 	kernel := func(in ulp.Input) uint64 {
-		if wide {
-			return k(uint64(in.Y)<<32|uint64(in.X), 0, 0)
-		}
-		return k(uint64(in.X), uint64(in.Y), uint64(in.Z))
+		a := kernelArgs(f.In, in)
+		return k(a[0], a[1], a[2])
 	}
 	pick := c.pick
+	if c.iref != nil {
+		// An integer result: the sweep measures the indicator of an
+		// inexact result against zeroRef (0), the probe the distance.
+		ir, pickInt, result := c.iref, c.pickInt, kernel
+		exactAt := func(in ulp.Input) uint32 {
+			if pickInt(result(in)) == ir.f(in) {
+				return 0
+			}
+			return 1
+		}
+		kernel = func(in ulp.Input) uint64 { return uint64(exactAt(in)) }
+		pick = lowHalf
+	}
 	row := &Row{
 		Function: f.Name, ID: f.ID, Component: c.name, Go: f.Go, Kind: f.Kind.String(),
-		EffectiveFlags: eff.String(), Reference: c.ref.Name(), Mode: f.Mode.String(),
+		EffectiveFlags: eff.String(), Reference: c.ref.Name(), RefKind: c.kind, Mode: f.Mode.String(),
 	}
 	for _, t := range f.In {
 		row.Args = append(row.Args, t.String())
@@ -392,17 +403,23 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	for _, fl := range req {
 		row.Flags = append(row.Flags, fl.String())
 	}
-	s := &sweep{row: row, f: f, comp: c, eff: eff, chk: check{b: componentBound(f, c.name, eff), floatArg: f.In[0] == spec.F32}}
+	s := &sweep{row: row, f: f, comp: c, eff: eff, chk: check{b: componentBound(f, c, eff), floatArg: f.In[0] == spec.F32}}
+	if ir := c.iref; ir != nil {
+		k0, pickInt := k, c.pickInt
+		s.dist = func(in ulp.Input) uint64 {
+			a := kernelArgs(f.In, in)
+			return intDist(ir.out, pickInt(k0(a[0], a[1], a[2])), ir.f(in))
+		}
+	}
 	row.bound = s.chk.b
 	opt := ulp.Options{Func: f.Name, Flags: eff.String(), Mode: f.Mode, Workers: 1, Quiet: true}
-	if b := s.chk.b; b.Abs != 0 && s.chk.floatArg {
-		opt.Abs = &ulp.Interval{Lo: b.AbsLo, Hi: b.AbsHi}
-	}
 	s.opt = opt
 	var unary func(uint32) uint32
 	if f.Exhaustive() {
-		if u, ok := f.Unary32(eff); ok && c.name == "" {
+		if u, ok := f.Unary32(eff); ok && c.name == "" && c.iref == nil {
 			unary = u
+		} else if c.iref != nil {
+			unary = func(x uint32) uint32 { return pick(kernel(ulp.Input{X: x})) }
 		} else {
 			unary = func(x uint32) uint32 { return pick(k(uint64(x), 0, 0)) }
 		}
@@ -444,16 +461,14 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		n = orDefault(cfg.Generated, def)
 		gn := uint64(f.GridLen())
 		gen = func(i uint64) (x, y, z uint32) {
-			var in [3]uint64
+			var a [3]uint64
 			if i < n {
-				in = f.Input(i)
+				a = f.Input(i)
 			} else {
-				in = f.GridPoint(grid, int(i-n))
+				a = f.GridPoint(grid, int(i-n))
 			}
-			if wide {
-				return uint32(in[0]), uint32(in[0] >> 32), 0
-			}
-			return uint32(in[0]), uint32(in[1]), uint32(in[2])
+			in := inputOf(f.In, a)
+			return in.X, in.Y, in.Z
 		}
 		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
 		n += gn

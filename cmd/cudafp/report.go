@@ -42,10 +42,11 @@ func newReport() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--format md|csv|json|html] [--out DIR] [--shard I/N]",
 		Short: "Measure ULP errors against correctly rounded references and render a report",
-		Long: `Measure every implemented function that has a float result and a reference (or those named with --funcs)
-under the default flags and -use_fast_math (or the --flags given), against correctly rounded references, and
-print a table: max fractional ulp error and where it occurs, share correctly rounded, mean error, NVIDIA's
-documented bound and whether every measured input stays within it.
+		Long: `Measure every implemented function of the catalog (or those named with --funcs) under the default flags
+and -use_fast_math (or the --flags given), against correctly rounded references (exact ones for the exact
+functions and the integer results), and print a table: max fractional ulp error and where it occurs, the
+largest distance to the reference, the largest absolute error where NVIDIA's bound is absolute, share
+correctly rounded, mean error, NVIDIA's documented bound and whether every measured input stays within it.
 
 By default the inputs are sampled (about a minute on two cores); --exhaustive measures unary functions on all
 2^32 inputs and the others on 2^26 generated inputs (the 2^24 the device capture covers and more from the same
@@ -126,7 +127,7 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 	f := cmd.Flags()
 	f.BoolVar(&exhaustive, "exhaustive", false, "all 2^32 inputs of unary functions, 2^26 generated inputs of the others")
 	f.StringArrayVar(&flagsText, "flags", nil, "a flag set in nvcc spelling (repeatable; default: the default flags and -use_fast_math)")
-	f.StringSliceVar(&funcNames, "funcs", nil, "functions to measure, by CUDA name or catalog ID, comma-separated (default: all measurable)")
+	f.StringSliceVar(&funcNames, "funcs", nil, "functions to measure, by CUDA name or catalog ID, comma-separated (default: all implemented)")
 	f.StringVar(&format, "format", "md", "output format: md, csv, json or html")
 	f.StringVar(&outDir, "out", "", "write DIR/report.<format> (and the checkpoints of an --exhaustive run) instead of printing")
 	f.StringVar(&shardText, "shard", "", "measure only shard I of N (0 ≤ I < N) and write a partial JSON result")

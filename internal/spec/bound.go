@@ -12,14 +12,18 @@ type Bound struct {
 	Source string // where it is documented
 
 	// Numeric reading; the zero value of each field means "not stated".
-	CR       bool       // correctly rounded (IEEE-754 compliant, 0 ulp)
-	ULP      float64    // max ulp distance to the correctly rounded result
-	ULPSlope float64    // the bound is ULP + floor(|ULPSlope·x|) ulp (__expf, __exp10f)
-	Abs      float64    // max absolute error on [AbsLo, AbsHi]; ULP (if set) applies outside
-	AbsLo    float64    // interval of the absolute bound
-	AbsHi    float64    //
-	Rel      float64    // max relative error
-	YRange   [2]float64 // binary functions: the ulp bound holds for |y| in this range (__fdividef)
+	CR       bool    // correctly rounded (IEEE-754 compliant, 0 ulp)
+	ULP      float64 // max ulp distance to the correctly rounded result
+	ULPSlope float64 // the bound is ULP + floor(|ULPSlope·x|) ulp (__expf, __exp10f)
+	Abs      float64 // max absolute error on [AbsLo, AbsHi]; ULP (if set) applies outside
+	AbsLo    float64 // interval of the absolute bound
+	AbsHi    float64 //
+	// AbsOutside turns the interval around: Abs applies outside the open
+	// interval (AbsLo, AbsHi) and ULP inside it (the Bessel functions: "9
+	// ulp for |x| < 8, otherwise the maximum absolute error is 2.2 x 10^-6").
+	AbsOutside bool
+	Rel        float64    // max relative error
+	YRange     [2]float64 // binary functions: the ulp bound holds for |y| in this range (__fdividef)
 }
 
 // None reports whether the documentation gives no numeric bound.
@@ -33,13 +37,26 @@ func (b Bound) ULPAt(x float64) float64 {
 	if b.CR {
 		return 0
 	}
-	if b.Abs != 0 && x >= b.AbsLo && x <= b.AbsHi {
+	if b.InAbs(x) {
 		return math.Inf(1) // an absolute bound governs here
 	}
 	if b.ULP == 0 {
 		return math.Inf(1)
 	}
 	return b.ULP + math.Floor(math.Abs(b.ULPSlope*x))
+}
+
+// InAbs reports whether the absolute part of the bound applies at x: x in
+// [AbsLo, AbsHi], or outside (AbsLo, AbsHi) with AbsOutside; never at a NaN
+// x, nor without an absolute part.
+func (b Bound) InAbs(x float64) bool {
+	if b.Abs == 0 {
+		return false
+	}
+	if b.AbsOutside {
+		return x <= b.AbsLo || x >= b.AbsHi
+	}
+	return x >= b.AbsLo && x <= b.AbsHi
 }
 
 // Sources of documented bounds (cuda-facts.md §0).

@@ -38,7 +38,7 @@ const (
 	fzml = SensFTZ | SensFMAD | SensFastLib
 )
 
-var besselBound = Bound{Text: "9 ulp for |x| < 8, otherwise the maximum absolute error is 2.2 x 10^-6", Source: srcGuideStd, ULP: 9, Abs: 2.2e-6}
+var besselBound = Bound{Text: "9 ulp for |x| < 8, otherwise the maximum absolute error is 2.2 x 10^-6", Source: srcGuideStd, ULP: 9, Abs: 2.2e-6, AbsLo: -8, AbsHi: 8, AbsOutside: true}
 
 // libraryTable lists CUDA's single-precision standard functions captured on
 // the device. Sens comes from comparing the PTX nvcc emits under each flag set
