@@ -452,3 +452,169 @@ func besselHankel(n int, y bool, ax uint32) (DD, float64) {
 	v := ddMul(amp, DD{hi, lo})
 	return v, amp.Hi*es*1.01 + 0x1p-100*v.abs()
 }
+
+// Jn is the reference of J_n(x) for every int32 order n (binary:
+// Round2(uint32(n), x), Value2, Eval with Input{X: uint32(n), Y: x}), with
+// oracle.Jn's special cases. The fast kernel (jnKernel) covers every order;
+// the oracle's own speed is guaranteed for |n| up to a few thousand. Value:
+// as J0's.
+var Jn = &Ref{name: "jn", arity: 2, modes: rnOnly, valueBits: 20, orc: oracle.Jn, k2: jnKernel}
+
+// Yn is the reference of Y_n(x) for every int32 order n (as Jn), with
+// oracle.Yn's special cases. Value: as Y0's.
+var Yn = &Ref{name: "yn", arity: 2, modes: rnOnly, valueBits: 20, orc: oracle.Yn, k2: ynKernel}
+
+func init() { refs = append(refs, Jn, Yn) }
+
+// order returns |n| and whether n < 0 for the order's bit pattern.
+func order(nb uint32) (m int64, negN bool) {
+	n := int64(int32(nb))
+	if n < 0 {
+		return -n, true
+	}
+	return n, false
+}
+
+// jnKernel: J_n(x) = s·J_m(|x|), m = |n|, s = −1 when m is odd and exactly
+// one of n, x is negative (J_{-n} = (−1)^n J_n, J_n(−x) = (−1)^n J_n(x)).
+//
+//	m ≤ 1: besselKernel
+//	m·log2(e·|x|/(2m)) < −200: |J_m(x)| ≤ (|x|/2)^m/m! ≤ (e|x|/(2m))^m < 2^-200
+//	  (DLMF 10.14.4, m! ≥ (m/e)^m), rounds as s·2^-300 (the float64 logarithm
+//	  errs by far less than the margin of 49)
+//	|x| > besselSerMax and m ≤ |x|: the forward recurrence from J0, J1
+//	  (besselRecur), stable while k < |x|
+//	otherwise: the series besselSerN
+func jnKernel(nb, x uint32) kres {
+	m, negN := order(nb)
+	neg := m&1 == 1 && negN != isNegBits(x)
+	sgn := func(k kres) kres {
+		if neg {
+			k.v, k.rep = k.v.neg(), -k.rep
+		}
+		return k
+	}
+	if f32.IsNaN(x) {
+		return exactRes(math.NaN())
+	}
+	switch {
+	case f32.IsInf(x), f32.IsZero(x) && m > 0:
+		return sgn(exactRes(0))
+	case m <= 1:
+		k := besselKernel(int(m), false, x&f32.AbsMask)
+		return sgn(k)
+	}
+	a := math.Abs(f64of(x))
+	if float64(m)*math.Log2(math.E*a/(2*float64(m))) < -200 {
+		return sgn(kres{v: DD{0x1p-300, 0}, rep: 0x1p-300})
+	}
+	var v DD
+	var err float64
+	if a > besselSerMax && float64(m) <= a {
+		j0 := besselKernel(0, false, x&f32.AbsMask)
+		j1 := besselKernel(1, false, x&f32.AbsMask)
+		v, err, _ = besselRecur(int(m), a, j0.v, j0.err, j1.v, j1.err, false)
+	} else {
+		v, err = besselSerN(int(m), a)
+	}
+	return sgn(kres{v: v, err: err})
+}
+
+// ynKernel: Y_n(x) = s·Y_m(x), m = |n|, s = −1 for negative odd n.
+//
+//	m ≤ 1: besselKernel
+//	otherwise the forward recurrence from Y0, Y1 (besselRecur), which also
+//	  settles Y_m(x) < −2^200 (rounds as −2^200) by oracle.besselYHuge's
+//	  monotonicity argument
+func ynKernel(nb, x uint32) kres {
+	m, negN := order(nb)
+	flip := negN && m&1 == 1
+	sgn := func(k kres) kres {
+		if flip {
+			k.v, k.rep = k.v.neg(), -k.rep
+		}
+		return k
+	}
+	if m <= 1 || f32.IsNaN(x) || f32.IsZero(x) || isNegBits(x) || f32.IsInf(x) {
+		if m > 1 {
+			m = 1 // the special cases are those of Y1
+		}
+		return sgn(besselKernel(int(m), true, x))
+	}
+	a := f64of(x)
+	y0 := besselKernel(0, true, x)
+	y1 := besselKernel(1, true, x)
+	v, err, huge := besselRecur(int(m), a, y0.v, y0.err, y1.v, y1.err, true)
+	if huge {
+		return sgn(kres{v: DD{-0x1p200, 0}, rep: -0x1p200})
+	}
+	return sgn(kres{v: v, err: err})
+}
+
+// besselRecur runs C_{k+1} = (2k/a)·C_k − C_{k−1} from C_0 = v0 ± e0, C_1 =
+// v1 ± e1 to C_m in double-double and returns C_m with its bound. The
+// bound propagates as E_{k+1} = q·E_k + E_{k−1} + 2^-100·(q·|C_k| + |C_{k−1}|)
+// with q = 2k/a (ddDiv1, 2^-103·q; ddMul, 2^-102; ddAdd, 2^-103 of the
+// operands: below the 2^-100 taken). For Y (yHuge), it stops with huge =
+// true once k ≥ a, C_k + E_k < −2^200 and C_k + E_k ≤ C_{k−1} − E_{k−1} ≤ 0:
+// from there the sequence decreases (oracle.besselYHuge).
+func besselRecur(m int, a float64, v0 DD, e0 float64, v1 DD, e1 float64, yHuge bool) (DD, float64, bool) {
+	cm, em, c, e := v0, e0, v1, e1
+	for k := 1; k < m; k++ {
+		kf := float64(k)
+		if yHuge && kf >= a && c.Hi+e < -0x1p200 && c.Hi+e <= cm.Hi-em && cm.Hi+em <= 0 {
+			return c, e, true
+		}
+		q := ddDiv1(DD{2 * kf, 0}, a)
+		n := ddAdd(ddMul(q, c), cm.neg())
+		ne := (q.Hi*e+em)*1.01 + 0x1p-100*(q.Hi*c.abs()+cm.abs())
+		cm, em, c, e = c, e, n, ne
+		if math.IsInf(c.Hi, 0) || c.Hi != c.Hi {
+			return c, math.Inf(1), false
+		}
+	}
+	return c, e, false
+}
+
+// besselSerN: J_m(a) = P·S for m ≥ 2, P = (a/2)^m/m! = Π_{i≤m} (a/2)/i
+// (ddMul1 by a/2, exact, then ddDiv1 by i: relative error ≤ 2m·2^-102.5),
+// S = Σ_k (−w)^k·τ_k, τ_0 = 1, τ_{k+1} = τ_k·w/((k+1)(m+k+1)) (two
+// roundings per step: τ_k within 2k·2^-102.5), summed in double-double
+// (each ddAdd 2^-103 of its operands): with A = Σ|τ_k|, the error is at
+// most (3K + 2)·2^-102·A plus the first omitted term (Leibniz, once w <
+// (k+1)(m+k+1)), and J's err = |P|·eS + 2^-101·m·|P·S| + 2^-102·|P·S|.
+// The partial products of P stay within [2^-200, e^(a/2)] (the tiny case is
+// taken out, and a ≤ 2m here or a ≤ 25): no overflow or underflow.
+func besselSerN(m int, a float64) (DD, float64) {
+	h := a * 0.5
+	w := a * a * 0.25
+	p := DD{1, 0}
+	for i := 1; i <= m; i++ {
+		p = ddDiv1(ddMul1(p, h), float64(i))
+	}
+	tau := DD{1, 0}
+	s := DD{1, 0}
+	A := 1.0
+	K := 0
+	for k := 0; k < 2000; k++ {
+		kf := float64(k)
+		r := (kf + 1) * (float64(m) + kf + 1)
+		tau = ddDiv1(ddMul1(tau, w), r)
+		if w < r && tau.Hi < 0x1p-110 {
+			K = k + 1
+			break
+		}
+		if k%2 == 0 {
+			s = ddAdd(s, tau.neg())
+		} else {
+			s = ddAdd(s, tau)
+		}
+		A += tau.Hi
+	}
+	if K == 0 {
+		return s, math.Inf(1)
+	}
+	eS := (float64(3*K+2)*0x1p-102*A + tau.Hi) * 1.01
+	v := ddMul(p, s)
+	return v, p.abs()*eS*1.01 + 0x1p-101*float64(m+1)*v.abs()
+}

@@ -239,6 +239,10 @@ func TestBesselRefSpecialCases(t *testing.T) {
 		{J1, 0x7fc00000, 0, nanBits}, {J1, 0xff800000, 0, 0x80000000}, {J1, 0x7f800000, 0, 0}, {J1, 0x80000000, 0, 0x80000000},
 		{Y0, nanBits, 0, nanBits}, {Y0, 0x80000000, 0, 0xff800000}, {Y0, 0xbf800000, 0, nanBits}, {Y0, 0xff800000, 0, nanBits}, {Y0, 0x7f800000, 0, 0},
 		{Y1, nanBits, 0, nanBits}, {Y1, 0, 0, 0xff800000}, {Y1, 0x80000001, 0, nanBits}, {Y1, 0x7f800000, 0, 0},
+		{Jn, 3, nanBits, nanBits}, {Jn, 3, 0xff800000, 0x80000000}, {Jn, 0xfffffffd, 0xff800000, 0}, {Jn, 0, 0x80000000, 0x3f800000},
+		{Jn, 0xffffffff, 0, 0x80000000}, {Jn, 2, 0x80000000, 0},
+		{Yn, 2, nanBits, nanBits}, {Yn, 0xffffffff, 0, 0x7f800000}, {Yn, 4, 0x80000000, 0xff800000}, {Yn, 5, 0xbf800000, nanBits},
+		{Yn, 2, 0x7f800000, 0}, {Yn, 0xfffffffd, 0x7f800000, 0x80000000},
 	} {
 		for _, m := range rounding.Modes {
 			if got := c.ref.roundAny(c.x, c.y, m); got != c.want {
@@ -252,4 +256,34 @@ func TestBesselRefSpecialCases(t *testing.T) {
 }
 
 // besselRefs lists the Bessel references.
-func besselRefs() []*Ref { return []*Ref{J0, J1, Y0, Y1} }
+func besselRefs() []*Ref { return []*Ref{J0, J1, Y0, Y1, Jn, Yn} }
+
+// TestBesselJnAgainstIntegral checks Jn (fast path and oracle) in RN for
+// orders in [−12, 40] against besselTrapezoid on a fixed-seed sample of
+// |x| < 60.
+func TestBesselJnAgainstIntegral(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewPCG(seed, 17))
+	n := 12
+	if testflag.Exhaustive() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		order := r.IntN(53) - 12
+		x := math.Float32bits(float32(r.Float64()*60)) | r.Uint32()&f32.SignMask
+		m := order
+		if m < 0 {
+			m = -m
+		}
+		v := besselTrapezoid(m, math.Abs(f64of(x)), 200)
+		if m%2 == 1 && (order < 0) != (x&f32.SignMask != 0) {
+			v.Neg(v)
+		}
+		want := oracle.Round32(v, rounding.RN)
+		nb := uint32(int32(order))
+		if got, orc := Jn.Round2(nb, x, rounding.RN), Jn.orc.Round2(nb, x, rounding.RN); got != want || orc != want {
+			t.Errorf("%s RN = %s (oracle %s), Bessel's integral gives %s (seed %d)", Jn.call(nb, x), f32.Format(got), f32.Format(orc), f32.Format(want), seed)
+		}
+	}
+}
