@@ -54,6 +54,8 @@ func benchClasses(name string) []benchClass {
 		}}
 	case "sinh", "cosh", "expm1", "cbrt", "rcbrt", "hypot", "rhypot":
 		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) { return drawHyp(r, name) }}
+	case "j0", "j1", "y0", "y1", "jn", "yn":
+		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) { return drawBessel(r, name) }}
 	}
 	return []benchClass{typical, bits}
 }

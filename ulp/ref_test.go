@@ -235,6 +235,8 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 		}
 	case "sinh", "cosh", "expm1", "cbrt", "rcbrt", "hypot", "rhypot":
 		dom = func() (uint32, uint32) { return drawHyp(r, name) }
+	case "j0", "j1", "y0", "y1", "jn", "yn":
+		dom = func() (uint32, uint32) { return drawBessel(r, name) }
 	}
 	switch r.IntN(10) {
 	case 0, 1, 2:
