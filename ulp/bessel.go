@@ -455,13 +455,13 @@ func besselHankel(n int, y bool, ax uint32) (DD, float64) {
 
 // Jn is the reference of J_n(x) for every int32 order n (binary:
 // Round2(uint32(n), x), Value2, Eval with Input{X: uint32(n), Y: x}), with
-// oracle.Jn's special cases. The fast kernel (jnKernel) covers every order;
-// the oracle's own speed is guaranteed for |n| up to a few thousand. Value:
-// as J0's.
+// oracle.Jn's special cases and domain: |n| ≤ oracle.MaxBesselOrder (4096),
+// beyond which it answers NaN unless J_n(x) < 2^-200. Value: as J0's.
 var Jn = &Ref{name: "jn", arity: 2, modes: rnOnly, valueBits: 20, orc: oracle.Jn, k2: jnKernel}
 
-// Yn is the reference of Y_n(x) for every int32 order n (as Jn), with
-// oracle.Yn's special cases. Value: as Y0's.
+// Yn is the reference of Y_n(x) for |n| ≤ oracle.MaxBesselOrder (as Jn;
+// beyond, NaN unless x ≤ 2^10 and Y_n(x) < −2^200), with oracle.Yn's special
+// cases. Value: as Y0's.
 var Yn = &Ref{name: "yn", arity: 2, modes: rnOnly, valueBits: 20, orc: oracle.Yn, k2: ynKernel}
 
 func init() { refs = append(refs, Jn, Yn) }
@@ -508,6 +508,9 @@ func jnKernel(nb, x uint32) kres {
 	if float64(m)*math.Log2(math.E*a/(2*float64(m))) < -200 {
 		return sgn(kres{v: DD{0x1p-300, 0}, rep: 0x1p-300})
 	}
+	if m > oracle.MaxBesselOrder {
+		return exactRes(math.NaN()) // outside the references' domain, as oracle.Jn
+	}
 	var v DD
 	var err float64
 	if a > besselSerMax && float64(m) <= a {
@@ -542,11 +545,19 @@ func ynKernel(nb, x uint32) kres {
 		return sgn(besselKernel(int(m), true, x))
 	}
 	a := f64of(x)
+	if m > oracle.MaxBesselOrder && a > 1<<10 {
+		return exactRes(math.NaN()) // outside the references' domain, as oracle.Yn
+	}
 	y0 := besselKernel(0, true, x)
 	y1 := besselKernel(1, true, x)
 	v, err, huge := besselRecur(int(m), a, y0.v, y0.err, y1.v, y1.err, true)
 	if huge {
 		return sgn(kres{v: DD{-0x1p200, 0}, rep: -0x1p200})
+	}
+	if m > oracle.MaxBesselOrder {
+		// Not proven huge here (the bound below is pessimistic): the oracle's
+		// 128-bit recurrence decides between −2^200 and NaN.
+		return kres{v: DD{math.NaN(), 0}, err: math.Inf(1)}
 	}
 	return sgn(kres{v: v, err: err})
 }
@@ -558,6 +569,12 @@ func ynKernel(nb, x uint32) kres {
 // operands: below the 2^-100 taken). For Y (yHuge), it stops with huge =
 // true once k ≥ a, C_k + E_k < −2^200 and C_k + E_k ≤ C_{k−1} − E_{k−1} ≤ 0:
 // from there the sequence decreases (oracle.besselYHuge).
+//
+// The bound sums magnitudes, so in the oscillating range (k < a, q < 2) it
+// grows like the dominant root of r² = q·r + 1 per step while the values do
+// not: for orders close to a it can exceed the value, and the Ref then
+// falls back to the oracle (correct, slower). A sharper bound through the
+// recurrence's Green's function (πa/2)·(J_j·Y_k − Y_j·J_k) is left to do.
 func besselRecur(m int, a float64, v0 DD, e0 float64, v1 DD, e1 float64, yHuge bool) (DD, float64, bool) {
 	cm, em, c, e := v0, e0, v1, e1
 	for k := 1; k < m; k++ {

@@ -77,10 +77,8 @@ var Y0 = &Func{Name: "y0", Arity: 1, eval: func(x, _ uint32) evalCase { return b
 var Y1 = &Func{Name: "y1", Arity: 1, eval: func(x, _ uint32) evalCase { return besselYEval(1, x) }}
 
 // Jn is the reference of J_n(x) (binary: Round2(uint32(n), x) with n the
-// int32 order, x the binary32 argument), for every int32 n. Orders up to a
-// few thousand are computed directly; beyond, the tiny bound and Hankel's
-// expansion settle most arguments, and the others (|x| within a factor of
-// about |n|² of |n|) are correct but slow.
+// int32 order, x the binary32 argument), for |n| ≤ MaxBesselOrder; beyond,
+// only where the tiny bound settles it (NaN elsewhere: see MaxBesselOrder).
 //
 // Special cases are (s = −1 when n is odd and exactly one of n, x is
 // negative, else +1):
@@ -91,8 +89,8 @@ var Y1 = &Func{Name: "y1", Arity: 1, eval: func(x, _ uint32) evalCase { return b
 //	Jn(n, ±0) = s·0 for n ≠ 0
 var Jn = &Func{Name: "jn", Arity: 2, eval: func(n, x uint32) evalCase { return besselJEval(int64(int32(n)), x) }}
 
-// Yn is the reference of Y_n(x) (binary: Round2(uint32(n), x)), for every
-// int32 n, with the reach of Jn.
+// Yn is the reference of Y_n(x) (binary: Round2(uint32(n), x)), for |n| ≤
+// MaxBesselOrder (beyond: see MaxBesselOrder).
 //
 // Special cases are (s = −1 when n is negative and odd, else +1):
 //
@@ -102,10 +100,12 @@ var Jn = &Func{Name: "jn", Arity: 2, eval: func(n, x uint32) evalCase { return b
 //	Yn(n, +Inf) = s·0
 var Yn = &Func{Name: "yn", Arity: 2, eval: func(n, x uint32) evalCase { return besselYEval(int64(int32(n)), x) }}
 
-// maxDirectOrder is the largest order whose series the references sum
-// directly without first checking the tiny and huge ranges' bounds; it
-// only affects speed.
-const maxDirectOrder = 4096
+// MaxBesselOrder is the largest |n| for which Jn and Yn compute J_n(x) and
+// Y_n(x) everywhere. Beyond it they answer only where a bound settles the
+// rounding (J_n(x) below 2^-200; Y_n(x) below −2^200 for x ≤ 2^10) and
+// return NaN elsewhere: the series, the recurrences and Hankel's expansion
+// (which needs |n| + 1 terms) all cost in proportion to |n| or worse there.
+const MaxBesselOrder = 4096
 
 // signedIval negates v when neg.
 func signedIval(v ival, neg bool) ival {
@@ -145,11 +145,14 @@ func besselJEval(n int64, x uint32) evalCase {
 		// relative error (< 2^-50 on a value < 2^40) is far below the margin.
 		xf, _ := ax.Float64()
 		if float64(m)*math.Log2(math.E*xf/(2*float64(m))) < -200 {
-			if m > maxDirectOrder {
+			if m > MaxBesselOrder {
 				enc = nil
 			}
 			return tinyCase(neg, enc)
 		}
+	}
+	if m > MaxBesselOrder {
+		return nanCase
 	}
 	return zivCase(enc)
 }
@@ -176,24 +179,31 @@ func besselYEval(n int64, x uint32) evalCase {
 	}
 	ax := Value(x)
 	enc := always(func(p uint) ival { return signedIval(besselY(int(m), ax, p), flip) })
-	if m > maxDirectOrder && besselYHuge(int(m), ax) {
-		return hugeCase(!flip, nil)
+	if m > MaxBesselOrder {
+		if ax.Cmp(big.NewFloat(1<<10)) <= 0 && besselYHuge(int(m), ax) {
+			return hugeCase(!flip, nil)
+		}
+		return nanCase
 	}
 	return zivCase(enc)
 }
 
 // besselYHuge reports whether Y_n(x) < −2^200 certainly, by the forward
 // recurrence Y_{k+1} = (2k/x)·Y_k − Y_{k−1} from Y_0, Y_1 in interval
-// arithmetic at 128 bits. Once k ≥ x (so 2k/x ≥ 2) and Y_k ≤ Y_{k−1} ≤ 0, the
+// arithmetic. Once k ≥ x (so 2k/x ≥ 2) and Y_k ≤ Y_{k−1} ≤ 0, the
 // sequence keeps decreasing: Y_{k+1} ≤ 2Y_k − Y_{k−1} ≤ Y_k. So the first such
 // k with Y_k < −2^200 proves Y_n < −2^200 for every n ≥ k.
+//
+// The interval widths grow by at most 1 + √2 per step (q < 2) while k < x,
+// so the precision carries 2 bits per unit of x; the loop gives up (false)
+// after 4x + 2000 steps, far beyond where Y_k passes −2^200 for x ≤ 2^10.
 func besselYHuge(n int, x *big.Float) bool {
-	const p = 128
+	xf, _ := x.Float64()
+	p := 128 + 2*uint(math.Ceil(xf))
 	lim := pow2(200)
 	lim.Neg(lim)
 	ym, y := besselY(0, x, p), besselY(1, x, p)
-	xf, _ := x.Float64()
-	for k := 1; k < n; k++ {
+	for k := 1; k < min(n, int(4*xf)+2000); k++ {
 		if float64(k) >= xf && x.Cmp(exactInt(int64(k))) <= 0 && y.hi.Cmp(ym.lo) <= 0 && ym.hi.Sign() <= 0 && y.hi.Cmp(lim) < 0 {
 			return true
 		}
