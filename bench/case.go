@@ -232,7 +232,7 @@ func Cases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 		natives := map[string]*Case{}
 		for k, fl := range flagSets(f, flags) {
 			for _, cl := range classes(f) {
-				in := func() [3][]uint64 { return cl.inputs(f, Calls) }
+				in := func() columns { return cl.inputs(f, Calls) }
 				mk := func(impl, expr string, prep func() runner) *Case {
 					return &Case{
 						Bench: BenchFunc, Name: fmt.Sprintf("%s/flags=%s/class=%s/impl=%s", benchName(f), fl.Name(), cl.name, impl),

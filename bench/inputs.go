@@ -326,8 +326,8 @@ func findClass(f *spec.Func, name string) (class, bool) {
 // inputs returns n inputs of f in class c, as bit patterns of the argument
 // types (spec.Kernel's packing): in[a][i] is argument a of input i. They
 // are a pure function of (class, family, argument types, i).
-func (c class) inputs(f *spec.Func, n int) [3][]uint64 {
-	var in [3][]uint64
+func (c class) inputs(f *spec.Func, n int) columns {
+	var in columns
 	for a := range f.Arity() {
 		in[a] = make([]uint64, n)
 	}

@@ -27,7 +27,7 @@ func referenceOf(f *spec.Func) (*ulp.Ref, bool) {
 }
 
 // refRunner evaluates the reference, correctly rounded in mode m.
-func refRunner(r *ulp.Ref, m rounding.Mode, in [3][]uint64) runner {
+func refRunner(r *ulp.Ref, m rounding.Mode, in columns) runner {
 	xs := decode(in[0], argU32)
 	out := make([]uint32, len(xs))
 	res := func(i int) uint64 { return uint64(out[i]) }
@@ -77,7 +77,7 @@ var bigfloatExpr = map[string]string{
 // bigfloatRunner evaluates ref's bigfloat route at precision prec. The
 // arguments must be positive for log and pow (class Normal): bigfloat
 // panics on NaN and negative logarithms.
-func bigfloatRunner(ref string, prec uint, in [3][]uint64) runner {
+func bigfloatRunner(ref string, prec uint, in columns) runner {
 	xs := decode(in[0], argF32)
 	var ys []float32
 	if in[1] != nil {

@@ -376,10 +376,11 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	}
 	wide := f.In[0].Wide()
 	kernel := func(in ulp.Input) uint64 {
+		a := spec.Args{uint64(in.X), uint64(in.Y), uint64(in.Z)}
 		if wide {
-			return k(uint64(in.Y)<<32|uint64(in.X), 0, 0)
+			a = spec.Args{uint64(in.Y)<<32 | uint64(in.X)}
 		}
-		return k(uint64(in.X), uint64(in.Y), uint64(in.Z))
+		return k(&a)
 	}
 	pick := c.pick
 	row := &Row{
@@ -404,7 +405,10 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		if u, ok := f.Unary32(eff); ok && c.name == "" {
 			unary = u
 		} else {
-			unary = func(x uint32) uint32 { return pick(k(uint64(x), 0, 0)) }
+			unary = func(x uint32) uint32 {
+				in := spec.Args{uint64(x)}
+				return pick(k(&in))
+			}
 		}
 		s.got = func(in ulp.Input) uint32 { return unary(in.X) }
 		s.unary = unary
@@ -444,7 +448,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		n = orDefault(cfg.Generated, def)
 		gn := uint64(f.GridLen())
 		gen = func(i uint64) (x, y, z uint32) {
-			var in [3]uint64
+			var in spec.Args
 			if i < n {
 				in = f.Input(i)
 			} else {
