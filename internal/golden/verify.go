@@ -266,7 +266,11 @@ func checkExplicit(r *Result, file *File, k spec.Kernel) {
 		r.Mismatches++
 		if len(r.First) < MaxShown {
 			m := Mismatch{Where: where, In: in, Got: got, Want: want, GotS: FormatOut(fn, got), WantS: FormatOut(fn, want)}
-			for j := range fn.Arity() {
+			n := fn.Arity()
+			if fn.Array {
+				n = 1 + spec.ArrayLen(&in) // the count and the elements it reads
+			}
+			for j := range n {
 				m.Args = append(m.Args, FormatIn(fn.In[j], in[j]))
 			}
 			r.First = append(r.First, m)
