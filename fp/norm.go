@@ -41,28 +41,28 @@ import (
 // norm4Seq is kernel norm4df_ (rsqrt: rnorm4df_), instruction by instruction.
 func norm4Seq(x, y, z, w uint32, fl Flags, rsqrt bool) uint32 {
 	ftz := fl.FTZ
-	a := ptx.Abs(x, ftz)       // abs.f32
-	b := ptx.Abs(y, ftz)       // abs.f32
-	c := ptx.Abs(z, ftz)       // abs.f32
-	d := ptx.Abs(w, ftz)       // abs.f32
-	sum := add(a, b, ftz)      // add.f32 |x| + |y|
-	sum = add(sum, d, ftz)     // add.f32 + |w|
-	sum = add(c, sum, ftz)     // add.f32 |z| + …
-	m1 := ptx.Min(a, b, ftz)   // min.f32
-	m2 := ptx.Max(a, b, ftz)   // max.f32
-	m3 := ptx.Min(m2, c, ftz)  // min.f32
-	m4 := ptx.Max(m2, c, ftz)  // max.f32
-	m5 := ptx.Min(m4, d, ftz)  // min.f32
-	hi := ptx.Max(m4, d, ftz)  // max.f32
-	s, back := hypotScale(hi)  // and.b32, sub.s32 (or.b32 below)
-	u := mul(m5, s, ftz)       // mul.f32
-	v := mul(m3, s, ftz)       // mul.f32
-	t := mul(m1, s, ftz)       // mul.f32
-	h := mul(hi, s, ftz)       // mul.f32
-	q := mul(u, u, ftz)        // mul.f32
-	q = fma(v, v, q, ftz)      // fma.rn
-	q = fma(t, t, q, ftz)      // fma.rn
-	q = fma(h, h, q, ftz)      // fma.rn
+	a := ptx.Abs(x, ftz)      // abs.f32
+	b := ptx.Abs(y, ftz)      // abs.f32
+	c := ptx.Abs(z, ftz)      // abs.f32
+	d := ptx.Abs(w, ftz)      // abs.f32
+	sum := add(a, b, ftz)     // add.f32 |x| + |y|
+	sum = add(sum, d, ftz)    // add.f32 + |w|
+	sum = add(c, sum, ftz)    // add.f32 |z| + …
+	m1 := ptx.Min(a, b, ftz)  // min.f32
+	m2 := ptx.Max(a, b, ftz)  // max.f32
+	m3 := ptx.Min(m2, c, ftz) // min.f32
+	m4 := ptx.Max(m2, c, ftz) // max.f32
+	m5 := ptx.Min(m4, d, ftz) // min.f32
+	hi := ptx.Max(m4, d, ftz) // max.f32
+	s, back := hypotScale(hi) // and.b32, sub.s32 (or.b32 below)
+	u := mul(m5, s, ftz)      // mul.f32
+	v := mul(m3, s, ftz)      // mul.f32
+	t := mul(m1, s, ftz)      // mul.f32
+	h := mul(hi, s, ftz)      // mul.f32
+	q := mul(u, u, ftz)       // mul.f32
+	q = fma(v, v, q, ftz)     // fma.rn
+	q = fma(t, t, q, ftz)     // fma.rn
+	q = fma(h, h, q, ftz)     // fma.rn
 	return normFinish(q, s, back, sum, hi, fl, rsqrt)
 }
 
