@@ -145,18 +145,18 @@ func (a Arg) String() string {
 
 func spellArg(args []string, in ulp.Input) Arg {
 	var a Arg
-	words := []uint32{in.X, in.Y, in.Z}
 	for i, t := range args {
+		w := in.Word(i)
 		switch t {
 		case "f32":
-			a.Bits = append(a.Bits, f32.FormatBits(words[i]))
-			a.Values = append(a.Values, f32.FormatHex(words[i]))
+			a.Bits = append(a.Bits, f32.FormatBits(w))
+			a.Values = append(a.Values, f32.FormatHex(w))
 		case "i32":
-			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", words[i]))
-			a.Values = append(a.Values, strconv.Itoa(int(int32(words[i]))))
+			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", w))
+			a.Values = append(a.Values, strconv.Itoa(int(int32(w))))
 		case "u32":
-			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", words[i]))
-			a.Values = append(a.Values, strconv.FormatUint(uint64(words[i]), 10))
+			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", w))
+			a.Values = append(a.Values, strconv.FormatUint(uint64(w), 10))
 		default:
 			v := uint64(in.Y)<<32 | uint64(in.X)
 			a.Bits = append(a.Bits, fmt.Sprintf("%#016x", v))

@@ -376,7 +376,10 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	}
 	wide := f.In[0].Wide()
 	kernel := func(in ulp.Input) uint64 {
-		a := spec.Args{uint64(in.X), uint64(in.Y), uint64(in.Z)}
+		var a spec.Args
+		for j := range a {
+			a[j] = uint64(in.Word(j))
+		}
 		if wide {
 			a = spec.Args{uint64(in.Y)<<32 | uint64(in.X)}
 		}
@@ -422,7 +425,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		s.key = fmt.Sprintf("%s|%s|%s|%s|exhaustive|%d", f.ID, c.name, eff.String(), f.Mode, s.blocks)
 		return s, nil
 	}
-	var gen ulp.Generator
+	var gen func(i uint64) ulp.Input
 	var n uint64
 	var desc string
 	grid := f.Grid()
@@ -432,11 +435,11 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		if n > 1<<32 || n&(n-1) != 0 {
 			return nil, fmt.Errorf("reports: %d samples: want a power of two up to 2^32", n)
 		}
-		gen = func(i uint64) (x, y, z uint32) {
+		gen = func(i uint64) ulp.Input {
 			if i < n {
-				return uint32(i*stretch + spec.Draw(sampleSeed, i)%stretch), 0, 0
+				return ulp.Input{X: uint32(i*stretch + spec.Draw(sampleSeed, i)%stretch)}
 			}
-			return uint32(grid[i-n]), 0, 0
+			return ulp.Input{X: uint32(grid[i-n])}
 		}
 		desc = fmt.Sprintf("%s stratified bit patterns (one in each stretch of %s encodings, seed %#x) and %d special values", pow2(n), pow2(stretch), uint64(sampleSeed), len(grid))
 		n += uint64(len(grid))
@@ -447,7 +450,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		}
 		n = orDefault(cfg.Generated, def)
 		gn := uint64(f.GridLen())
-		gen = func(i uint64) (x, y, z uint32) {
+		gen = func(i uint64) ulp.Input {
 			var in spec.Args
 			if i < n {
 				in = f.Input(i)
@@ -455,9 +458,13 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 				in = f.GridPoint(grid, int(i-n))
 			}
 			if wide {
-				return uint32(in[0]), uint32(in[0] >> 32), 0
+				return ulp.Input{X: uint32(in[0]), Y: uint32(in[0] >> 32)}
 			}
-			return uint32(in[0]), uint32(in[1]), uint32(in[2])
+			var a ulp.Input
+			for j := range in {
+				a = a.With(j, uint32(in[j]))
+			}
+			return a
 		}
 		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
 		n += gn
@@ -467,7 +474,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
 		o := opt
 		o.Shard, o.Shards = b, s.blocks
-		return ulp.Sampled(ctx, func(x, y, z uint32) uint32 { return pr.measure(ulp.Input{X: x, Y: y, Z: z}) }, pr, gen, n, desc, o)
+		return ulp.SampledInputs(ctx, pr.measure, pr, gen, n, desc, o)
 	}
 	s.key = fmt.Sprintf("%s|%s|%s|%s|sampled|%d|%s", f.ID, c.name, eff.String(), f.Mode, n, desc)
 	return s, nil

@@ -128,11 +128,11 @@ var libraryTable = []libEntry{
 	{name: "norm3df", in: f3, fam: FamMul, sens: fzm | SensSqrt, ref: "norm3", bound: std(3)},
 	{name: "rnorm3df", in: f3, fam: FamMul, sens: fzm, ref: "rnorm3", bound: std(2)},
 	// four arguments
-	{name: "norm4df", in: f4, fam: FamNorm, sens: fzm | SensSqrt, bound: std(3)},
-	{name: "rnorm4df", in: f4, fam: FamNorm, sens: fzm, bound: std(2)},
+	{name: "norm4df", in: f4, fam: FamNorm, sens: fzm | SensSqrt, ref: "norm4", bound: std(3)},
+	{name: "rnorm4df", in: f4, fam: FamNorm, sens: fzm, ref: "rnorm4", bound: std(2)},
 	// an array: normf(dim, a)
-	{name: "normf", in: fArr, array: true, fam: FamNorm, sens: fzm | SensSqrt, bound: normfBound},
-	{name: "rnormf", in: fArr, array: true, fam: FamNorm, sens: fzm, bound: normfBound},
+	{name: "normf", in: fArr, array: true, fam: FamNorm, sens: fzm | SensSqrt, ref: "norm", bound: normfBound},
+	{name: "rnormf", in: fArr, array: true, fam: FamNorm, sens: fzm, ref: "rnorm", bound: normfBound},
 	// an int order and a float
 	{name: "jnf", in: []Type{I32, F32}, fam: FamBessel, sens: fzm | SensDiv | SensSqrt, bound: noBound("For n = 128, the maximum absolute error is 2.2 x 10^-6", srcGuideStd)},
 	{name: "ynf", in: []Type{I32, F32}, fam: FamBessel, sens: fzm | SensDiv, bound: noBound("ceil(2 + 2.5n) for abs(x) < n; otherwise, the maximum absolute error is 2.2 x 10^-6", srcGuideStd)},
