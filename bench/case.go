@@ -262,7 +262,7 @@ func Cases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 						}
 					}
 				}
-				rc := mk(Ref, refExpr(f), func() runner { return refRunner(ref, f.Mode, in()) })
+				rc := mk(Ref, refExpr(f), func() runner { return refRunner(ref, f, in()) })
 				rc.Base = big64
 				out = append(out, rc)
 			}
@@ -295,11 +295,15 @@ func emuExpr(f *spec.Func, fl fp.Flags) string {
 func refExpr(f *spec.Func) string {
 	args := "x"
 	call := "Round"
-	switch f.Arity() {
-	case 2:
+	switch {
+	case f.Array:
+		args, call = "a[:d]", "RoundN"
+	case f.Arity() == 2:
 		args, call = "x, y", "Round2"
-	case 3:
+	case f.Arity() == 3:
 		args, call = "x, y, z", "Round3"
+	case f.Arity() == 4:
+		args, call = "[]uint32{x, y, z, w}", "RoundN"
 	}
 	return fmt.Sprintf("ulp.%s.%s(%s, %s)", exportedRef(f.Ref), call, args, f.Mode)
 }

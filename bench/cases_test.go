@@ -31,7 +31,7 @@ func hexIn(f *spec.Func, in spec.Args) string {
 }
 
 func tuple(in columns, i int) (t spec.Args) {
-	for a := range 3 {
+	for a := range in {
 		if in[a] != nil {
 			t[a] = in[a][i]
 		}
@@ -298,7 +298,7 @@ func TestRefAgrees(t *testing.T) {
 		for _, cl := range classes(f) {
 			in := cl.inputs(f, Calls)
 			emu, _ := emulation(f, spec.Default, in)
-			rr := refRunner(ref, f.Mode, in)
+			rr := refRunner(ref, f, in)
 			emu.run()
 			rr.run()
 			for i := range Calls {
@@ -332,7 +332,7 @@ func TestBigfloatClose(t *testing.T) {
 		}
 		cl, _ := findClass(f, Normal)
 		in := cl.inputs(f, 32)
-		want := refRunner(r, f.Mode, in)
+		want := refRunner(r, f, in)
 		want.run()
 		for _, p := range bigfloatPrecs {
 			got := bigfloatRunner(ref, p, in)
