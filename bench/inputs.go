@@ -191,6 +191,8 @@ func classes(f *spec.Func) []class {
 			cl(Edge, negated(nearOne(false, false))), // x → -1+
 			special,
 		}
+	case "j0", "j1", "y0", "y1": // bessel.go
+		return append(besselClasses(f.Ref), special)
 	case "atan2":
 		return []class{
 			cl(Normal, same(f, uniformExp(-20, 20, true))...),

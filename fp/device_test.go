@@ -71,49 +71,53 @@ func classOf(fl, reads fp.Flags) fp.Flags {
 // device-side equalities and the random check run; TestDevice covers the
 // quick tier.
 func TestDeviceClasses(t *testing.T) {
+	for _, c := range deviceClasses {
+		t.Run(c.id, func(t *testing.T) { checkDeviceClass(t, c.id, c.reads) })
+	}
+}
+
+// checkDeviceClass is TestDeviceClasses' check of one unary function id
+// (a key of unaryFuncs) whose emulation reads the flags set in reads.
+func checkDeviceClass(t *testing.T, id string, reads fp.Flags) {
 	exhaustive := testflag.Exhaustive()
 	seed := testflag.Seed()
-	for _, c := range deviceClasses {
-		t.Run(c.id, func(t *testing.T) {
-			var files []*golden.File
-			for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
-				f, err := golden.Load("../testdata/golden/" + fs + "/" + c.id + ".txt.gz")
-				if err != nil {
-					t.Fatal(err)
-				}
-				files = append(files, f)
-			}
-			rep := map[fp.Flags]*golden.File{}
-			var reps, others []*golden.File
-			for _, f := range files {
-				if k := classOf(f.Flags, c.reads); rep[k] == nil {
-					rep[k] = f
-					reps = append(reps, f)
-				} else {
-					others = append(others, f)
-				}
-			}
-			fn := unaryFuncs[c.id]
-			r := rand.New(rand.NewPCG(seed, seed))
-			for _, f := range others {
-				rf := rep[classOf(f.Flags, c.reads)]
-				if f.Hashes != rf.Hashes || !slices.Equal(f.Special, rf.Special) || !slices.Equal(f.Recorded, rf.Recorded) {
-					t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", c.id, f.FlagSet, rf.FlagSet)
-				}
-				for range 1 << 14 {
-					x := math.Float32frombits(r.Uint32())
-					if a, b := math.Float32bits(fn(f.Flags, x)), math.Float32bits(fn(rf.Flags, x)); a != b {
-						t.Fatalf("%s(%s) = %s under %s but %s under %s, in one class (seed %d)", c.id, f32.Format(math.Float32bits(x)), f32.Format(a), f.FlagSet, f32.Format(b), rf.FlagSet, seed)
-					}
-				}
-			}
-			if !exhaustive {
-				return
-			}
-			checkVerify(t, golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
-			checkVerify(t, golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
-		})
+	var files []*golden.File
+	for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
+		f, err := golden.Load("../testdata/golden/" + fs + "/" + id + ".txt.gz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
 	}
+	rep := map[fp.Flags]*golden.File{}
+	var reps, others []*golden.File
+	for _, f := range files {
+		if k := classOf(f.Flags, reads); rep[k] == nil {
+			rep[k] = f
+			reps = append(reps, f)
+		} else {
+			others = append(others, f)
+		}
+	}
+	fn := unaryFuncs[id]
+	r := rand.New(rand.NewPCG(seed, seed))
+	for _, f := range others {
+		rf := rep[classOf(f.Flags, reads)]
+		if f.Hashes != rf.Hashes || !slices.Equal(f.Special, rf.Special) || !slices.Equal(f.Recorded, rf.Recorded) {
+			t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", id, f.FlagSet, rf.FlagSet)
+		}
+		for range 1 << 14 {
+			x := math.Float32frombits(r.Uint32())
+			if a, b := math.Float32bits(fn(f.Flags, x)), math.Float32bits(fn(rf.Flags, x)); a != b {
+				t.Fatalf("%s(%s) = %s under %s but %s under %s, in one class (seed %d)", id, f32.Format(math.Float32bits(x)), f32.Format(a), f.FlagSet, f32.Format(b), rf.FlagSet, seed)
+			}
+		}
+	}
+	if !exhaustive {
+		return
+	}
+	checkVerify(t, golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
+	checkVerify(t, golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
 }
 
 // checkVerify logs each verification result and fails the test on every
