@@ -55,7 +55,8 @@ func main() {
 	fmt.Fprintf(&b, "#define MAX_ARGS %d\n#define MAX_ARRAY %d\n#define GRID_ELEMS %d\n", spec.MaxArgs, spec.MaxArray, spec.GridElems)
 	fmt.Fprintf(&b, "// Draws per generated input of the norm family (spec.NormDraws).\n#define NORM_DRAWS %d\n", spec.NormDraws)
 	fmt.Fprintf(&b, "// Parts of a Bessel function's axis: orders, then zeros, then float specials.\n")
-	fmt.Fprintf(&b, "#define BESSEL_ORDERS %d\n#define BESSEL_ZEROS %d\n\n", spec.BesselOrders, spec.BesselZeros)
+	orders, zeros := spec.BesselAxisParts()
+	fmt.Fprintf(&b, "#define BESSEL_ORDERS %d\n#define BESSEL_ZEROS %d\n\n", orders, zeros)
 	for _, f := range spec.All() {
 		mask := 0
 		for i, fl := range spec.FlagSets {

@@ -397,7 +397,8 @@ func genBessel(s uint64, r [4]uint64, axis []uint64) (n, x uint32) {
 	case 3:
 		x = nearSpecial(axis[len(besselOrders):], r[0])
 	case 4:
-		z := uint32(axis[len(besselOrders)+int(hi(r[0])%uint32(len(besselZeros)))])
+		orders, zeros := BesselAxisParts()
+		z := uint32(axis[orders+int(hi(r[0])%uint32(zeros))])
 		x = addUlps(z, int32(lo(r[0])%(1<<13))-1<<12) | sign
 	case 5:
 		x = withExp(lo(r[0]), 130+int32(hi(r[0])%37))

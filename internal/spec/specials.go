@@ -139,25 +139,28 @@ var besselOrders = []uint32{
 	0x00000032, 0x00000040, 0x00000064, 0x00000080,
 }
 
-// besselZeros are the float32 values nearest to the first four positive
-// zeros of J0, J1, Y0 and Y1 (TestBesselZeros checks each against a sign
-// change of Go's math.J0/J1/Y0/Y1 between its float32 neighbours): where the
+// besselAxisZeros is the number of zeros of each of J0, J1, Y0 and Y1
+// (BesselZeros) on the axis of jnf and ynf: the first four, where the
 // relative error of the Bessel functions explodes. Generated inputs of jnf
 // and ynf cluster around them (stratum 4).
-var besselZeros = []uint32{
-	0x4019e8a9, 0x40b0a47b, 0x410a75ab, 0x413caa20, // J0: 2.4048, 5.5201, 8.6537, 11.7915
-	0x40753aac, 0x40e07fb0, 0x4122c687, 0x41552dd8, // J1: 3.8317, 7.0156, 10.1735, 13.3237
-	0x3f64c176, 0x407d4a9a, 0x40e2c0ee, 0x41238eba, // Y0: 0.8936, 3.9577, 7.0861, 10.2223
-	0x400c9df7, 0x40adbff2, 0x4109893d, 0x413bfc8a, // Y1: 2.1971, 5.4297, 8.5960, 11.7492
+const besselAxisZeros = 4
+
+// besselZeros returns the zeros on the axis of jnf and ynf: the first
+// besselAxisZeros of J0, then of J1, Y0, Y1.
+func besselZeros() []uint32 {
+	var zs []uint32
+	for _, z := range BesselZeros {
+		zs = append(zs, z[:besselAxisZeros]...)
+	}
+	return zs
 }
 
-// BesselOrders and BesselZeros are the lengths of the first two parts of
-// a Bessel function's axis (orders, then zeros, then float specials); the
-// harness reads them from funcs_gen.cuh.
-var (
-	BesselOrders = len(besselOrders)
-	BesselZeros  = len(besselZeros)
-)
+// BesselAxisParts returns the lengths of the first two parts of a Bessel
+// function's axis (orders, then zeros, then float specials); the harness
+// reads them from funcs_gen.cuh.
+func BesselAxisParts() (orders, zeros int) {
+	return len(besselOrders), len(BesselZeros) * besselAxisZeros
+}
 
 // Grid returns the special-value axis of f as bit patterns of its argument
 // types. Argument j of a grid point takes its values from the part
@@ -213,7 +216,7 @@ func (f *Func) computeGrid() []uint64 {
 	switch {
 	case f.Family == FamBessel: // orders, zeros, float specials
 		u64(besselOrders)
-		u64(besselZeros)
+		u64(besselZeros())
 		u64(SpecialsF32(FamBessel))
 		o := [2]int{0, len(besselOrders)}
 		f.gridSpan = [][2]int{o, {o[1], len(axis)}}
