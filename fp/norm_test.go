@@ -205,26 +205,23 @@ func TestNormScaling(t *testing.T) {
 			b[i] = scale2(a[i], k)
 		}
 		for _, fl := range captured {
-			for id := range normFuncs {
+			// The reciprocals scale by 2^-k; results outside the normal range
+			// are not compared.
+			check := func(id string, x, y uint32) {
 				kk := k
-				if id == "rnormf" {
+				if id[0] == 'r' {
 					kk = -k
 				}
-				x, y := normOf(id, fl, a), normOf(id, fl, b)
 				if isNormal(x) && isNormal(y) && y != scale2(x, kk) {
 					t.Fatalf("%s(%d, {%s}) %s = %s but ×2^%d: %s (seed %d)", id, dim, args(a), flagName(fl), f32.Format(x), k, f32.Format(y), seed)
 				}
 			}
+			for id := range normFuncs {
+				check(id, normOf(id, fl, a), normOf(id, fl, b))
+			}
 			if dim == 4 {
 				for id := range norm4Funcs {
-					kk := k
-					if id == "rnorm4df" {
-						kk = -k
-					}
-					x, y := norm4(id, fl, a), norm4(id, fl, b)
-					if isNormal(x) && isNormal(y) && y != scale2(x, kk) {
-						t.Fatalf("%s(%s) %s = %s but ×2^%d: %s (seed %d)", id, args(a), flagName(fl), f32.Format(x), k, f32.Format(y), seed)
-					}
+					check(id, norm4(id, fl, a), norm4(id, fl, b))
 				}
 			}
 		}
