@@ -15,7 +15,7 @@ func init() {
 	for id, m := range map[string]func(fp.Flags, float32) float32{
 		"j0f": fp.Flags.J0f, "j1f": fp.Flags.J1f, "y0f": fp.Flags.Y0f, "y1f": fp.Flags.Y1f,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF32), packF32)
 		}
 	}

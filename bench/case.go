@@ -232,7 +232,7 @@ func Cases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 		natives := map[string]*Case{}
 		for k, fl := range flagSets(f, flags) {
 			for _, cl := range classes(f) {
-				in := func() [3][]uint64 { return cl.inputs(f, Calls) }
+				in := func() columns { return cl.inputs(f, Calls) }
 				mk := func(impl, expr string, prep func() runner) *Case {
 					return &Case{
 						Bench: BenchFunc, Name: fmt.Sprintf("%s/flags=%s/class=%s/impl=%s", benchName(f), fl.Name(), cl.name, impl),
@@ -262,7 +262,7 @@ func Cases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 						}
 					}
 				}
-				rc := mk(Ref, refExpr(f), func() runner { return refRunner(ref, f.Mode, in()) })
+				rc := mk(Ref, refExpr(f), func() runner { return refRunner(ref, f, in()) })
 				rc.Base = big64
 				out = append(out, rc)
 			}
@@ -295,11 +295,15 @@ func emuExpr(f *spec.Func, fl fp.Flags) string {
 func refExpr(f *spec.Func) string {
 	args := "x"
 	call := "Round"
-	switch f.Arity() {
-	case 2:
+	switch {
+	case f.Array:
+		args, call = "a[:d]", "RoundN"
+	case f.Arity() == 2:
 		args, call = "x, y", "Round2"
-	case 3:
+	case f.Arity() == 3:
 		args, call = "x, y, z", "Round3"
+	case f.Arity() == 4:
+		args, call = "[]uint32{x, y, z, w}", "RoundN"
 	}
 	return fmt.Sprintf("ulp.%s.%s(%s, %s)", exportedRef(f.Ref), call, args, f.Mode)
 }

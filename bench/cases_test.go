@@ -18,7 +18,7 @@ import (
 // their class, each implementation computes what its case says it does.
 
 // hexIn formats one input tuple of f as bit patterns.
-func hexIn(f *spec.Func, in [3]uint64) string {
+func hexIn(f *spec.Func, in spec.Args) string {
 	var parts []string
 	for a, t := range f.In {
 		if t.Wide() {
@@ -30,8 +30,8 @@ func hexIn(f *spec.Func, in [3]uint64) string {
 	return strings.Join(parts, ", ")
 }
 
-func tuple(in [3][]uint64, i int) (t [3]uint64) {
-	for a := range 3 {
+func tuple(in columns, i int) (t spec.Args) {
+	for a := range in {
 		if in[a] != nil {
 			t[a] = in[a][i]
 		}
@@ -206,7 +206,7 @@ func TestEmuMatchesCatalog(t *testing.T) {
 		bad := 0
 		for i := range Calls {
 			p := tuple(in, i)
-			if got, want := r.result(i), k(p[0], p[1], p[2]); got != want {
+			if got, want := r.result(i), k(&p); got != want {
 				t.Errorf("%s: input %d (%s) = %#x, catalog kernel %#x", c.Name, i, hexIn(f, p), got, want)
 				if bad++; bad == 3 {
 					break
@@ -298,7 +298,7 @@ func TestRefAgrees(t *testing.T) {
 		for _, cl := range classes(f) {
 			in := cl.inputs(f, Calls)
 			emu, _ := emulation(f, spec.Default, in)
-			rr := refRunner(ref, f.Mode, in)
+			rr := refRunner(ref, f, in)
 			emu.run()
 			rr.run()
 			for i := range Calls {
@@ -332,7 +332,7 @@ func TestBigfloatClose(t *testing.T) {
 		}
 		cl, _ := findClass(f, Normal)
 		in := cl.inputs(f, 32)
-		want := refRunner(r, f.Mode, in)
+		want := refRunner(r, f, in)
 		want.run()
 		for _, p := range bigfloatPrecs {
 			got := bigfloatRunner(ref, p, in)

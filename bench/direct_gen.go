@@ -11,7 +11,7 @@ import (
 // (gen_direct.go): under nvcc's default flags the package-level function,
 // otherwise the method on the flags' receiver.
 var directBindings = map[string]emuBind{
-	"i_fadd_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fadd_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -36,7 +36,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fadd_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fadd_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -61,7 +61,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fadd_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fadd_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -86,7 +86,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fadd_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fadd_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -111,7 +111,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsub_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsub_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -136,7 +136,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsub_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsub_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -161,7 +161,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsub_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsub_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -186,7 +186,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsub_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsub_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -211,7 +211,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmul_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmul_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -236,7 +236,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmul_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmul_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -261,7 +261,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmul_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmul_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -286,7 +286,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmul_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmul_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -311,7 +311,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -341,7 +341,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -371,7 +371,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -401,7 +401,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -431,7 +431,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_ieee_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_ieee_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -461,7 +461,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_ieee_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_ieee_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -491,7 +491,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_ieee_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_ieee_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -521,7 +521,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fmaf_ieee_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fmaf_ieee_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -551,7 +551,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fdiv_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fdiv_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -576,7 +576,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fdiv_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fdiv_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -601,7 +601,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fdiv_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fdiv_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -626,7 +626,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fdiv_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fdiv_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -651,7 +651,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_frcp_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_frcp_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -671,7 +671,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_frcp_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_frcp_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -691,7 +691,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_frcp_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_frcp_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -711,7 +711,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_frcp_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_frcp_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -731,7 +731,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsqrt_rn": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsqrt_rn": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -751,7 +751,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsqrt_rz": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsqrt_rz": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -771,7 +771,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsqrt_ru": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsqrt_ru": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -791,7 +791,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"i_fsqrt_rd": func(fl fp.Flags, in [3][]uint64) runner {
+	"i_fsqrt_rd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -811,7 +811,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_add": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_add": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -835,7 +835,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_sub": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_sub": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -859,7 +859,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_mul": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_mul": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -883,7 +883,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_div": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_div": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		out := make([]float32, len(xs))
@@ -907,7 +907,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_rcp": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_rcp": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {
@@ -926,7 +926,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_madd": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_madd": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -955,7 +955,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"op_msub": func(fl fp.Flags, in [3][]uint64) runner {
+	"op_msub": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -984,7 +984,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"fmaf": func(fl fp.Flags, in [3][]uint64) runner {
+	"fmaf": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		ys := decode(in[1], argF32)
 		zs := decode(in[2], argF32)
@@ -1013,7 +1013,7 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
-	"sqrtf": func(fl fp.Flags, in [3][]uint64) runner {
+	"sqrtf": func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		run := func() {

@@ -101,21 +101,20 @@ func loopPair[R any](m func(R, float32) (float32, float32), r R, xs []float32) r
 
 // loopKernel runs a function without a typed binding through its catalog
 // kernel (spec.Func.Impl): two indirect calls more per call.
-func loopKernel(k spec.Kernel, in [3][]uint64) runner {
+func loopKernel(k spec.Kernel, in columns) runner {
 	n := len(in[0])
-	xs, ys, zs := in[0], in[1], in[2]
-	if ys == nil {
-		ys = make([]uint64, n)
-	}
-	if zs == nil {
-		zs = make([]uint64, n)
+	tuples := make([]spec.Args, n)
+	for a, col := range in {
+		for i, v := range col {
+			tuples[i][a] = v
+		}
 	}
 	out := make([]uint64, n)
 	return runner{
 		run: func() {
-			out, ys, zs := out[:len(xs)], ys[:len(xs)], zs[:len(xs)]
-			for i, x := range xs {
-				out[i] = k(x, ys[i], zs[i])
+			out := out[:len(tuples)]
+			for i := range tuples {
+				out[i] = k(&tuples[i])
 			}
 		},
 		result: func(i int) uint64 { return out[i] },
@@ -124,7 +123,7 @@ func loopKernel(k spec.Kernel, in [3][]uint64) runner {
 
 // An emuBind prepares the emulation of one function under flags fl on the
 // inputs in.
-type emuBind func(fl fp.Flags, in [3][]uint64) runner
+type emuBind func(fl fp.Flags, in columns) runner
 
 // emuBindings maps catalog IDs to typed bindings of the emulation: the call
 // a user writes (fp.FastMath.Expf(x), intrinsics.Target{FTZ: true}.FaddRZ(x,
@@ -148,7 +147,7 @@ func init() {
 		"asinf": fp.Flags.Asinf, "acosf": fp.Flags.Acosf, "atanf": fp.Flags.Atanf,
 		"asinhf": fp.Flags.Asinhf, "acoshf": fp.Flags.Acoshf, "atanhf": fp.Flags.Atanhf, "log1pf": fp.Flags.Log1pf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF32), packF32)
 		}
 	}
@@ -157,21 +156,21 @@ func init() {
 		"powf": fp.Flags.Powf, "atan2f": fp.Flags.Atan2f, "fminf": fp.Flags.Fminf, "fmaxf": fp.Flags.Fmaxf,
 		"copysignf": fp.Flags.Copysignf, "fdimf": fp.Flags.Fdimf, "fdividef": fp.Flags.Fdividef,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop2(m, fl, decode(in[0], argF32), decode(in[1], argF32), packF32)
 		}
 	}
 	for id, m := range map[string]func(fp.Flags, float32, float32, float32) float32{
 		"op_madd": fp.Flags.MulAdd, "op_msub": fp.Flags.MulSub, "fmaf": fp.Flags.Fmaf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop3(m, fl, decode(in[0], argF32), decode(in[1], argF32), decode(in[2], argF32), packF32)
 		}
 	}
 	for id, m := range map[string]func(fp.Flags, float32) (float32, float32){
 		"sincosf": fp.Flags.Sincosf, "sincospif": fp.Flags.Sincospif,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner { return loopPair(m, fl, decode(in[0], argF32)) }
+		emuBindings[id] = func(fl fp.Flags, in columns) runner { return loopPair(m, fl, decode(in[0], argF32)) }
 	}
 
 	// Package intrinsics: only -ftz changes an intrinsic.
@@ -186,7 +185,7 @@ func init() {
 		"i_sinf": intrinsics.Target.Sinf, "i_cosf": intrinsics.Target.Cosf, "i_tanf": intrinsics.Target.Tanf,
 		"i_tanhf": intrinsics.Target.Tanhf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argF32), packF32)
 		}
 	}
@@ -201,7 +200,7 @@ func init() {
 		"i_fdiv_ru": intrinsics.Target.FdivRU, "i_fdiv_rd": intrinsics.Target.FdivRD,
 		"i_fdividef": intrinsics.Target.Fdividef, "i_powf": intrinsics.Target.Powf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop2(m, target(fl), decode(in[0], argF32), decode(in[1], argF32), packF32)
 		}
 	}
@@ -211,11 +210,11 @@ func init() {
 		"i_fmaf_ieee_rn": intrinsics.Target.FmafIEEERN, "i_fmaf_ieee_rz": intrinsics.Target.FmafIEEERZ,
 		"i_fmaf_ieee_ru": intrinsics.Target.FmafIEEERU, "i_fmaf_ieee_rd": intrinsics.Target.FmafIEEERD,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop3(m, target(fl), decode(in[0], argF32), decode(in[1], argF32), decode(in[2], argF32), packF32)
 		}
 	}
-	emuBindings["i_sincosf"] = func(fl fp.Flags, in [3][]uint64) runner {
+	emuBindings["i_sincosf"] = func(fl fp.Flags, in columns) runner {
 		return loopPair(intrinsics.Target.Sincosf, target(fl), decode(in[0], argF32))
 	}
 	for id, m := range map[string]func(intrinsics.Target, float32) int32{
@@ -223,7 +222,7 @@ func init() {
 		"i_float2int_ru": intrinsics.Target.Float2IntRU, "i_float2int_rd": intrinsics.Target.Float2IntRD,
 		"i_float_as_int": intrinsics.Target.FloatAsInt,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argF32), packI32)
 		}
 	}
@@ -232,7 +231,7 @@ func init() {
 		"i_float2uint_ru": intrinsics.Target.Float2UintRU, "i_float2uint_rd": intrinsics.Target.Float2UintRD,
 		"i_float_as_uint": intrinsics.Target.FloatAsUint,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argF32), packU32)
 		}
 	}
@@ -240,7 +239,7 @@ func init() {
 		"i_float2ll_rn": intrinsics.Target.Float2LLRN, "i_float2ll_rz": intrinsics.Target.Float2LLRZ,
 		"i_float2ll_ru": intrinsics.Target.Float2LLRU, "i_float2ll_rd": intrinsics.Target.Float2LLRD,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argF32), packI64)
 		}
 	}
@@ -248,7 +247,7 @@ func init() {
 		"i_float2ull_rn": intrinsics.Target.Float2ULLRN, "i_float2ull_rz": intrinsics.Target.Float2ULLRZ,
 		"i_float2ull_ru": intrinsics.Target.Float2ULLRU, "i_float2ull_rd": intrinsics.Target.Float2ULLRD,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argF32), packU64)
 		}
 	}
@@ -257,7 +256,7 @@ func init() {
 		"i_int2float_ru": intrinsics.Target.Int2FloatRU, "i_int2float_rd": intrinsics.Target.Int2FloatRD,
 		"i_int_as_float": intrinsics.Target.IntAsFloat,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argI32), packF32)
 		}
 	}
@@ -266,7 +265,7 @@ func init() {
 		"i_uint2float_ru": intrinsics.Target.Uint2FloatRU, "i_uint2float_rd": intrinsics.Target.Uint2FloatRD,
 		"i_uint_as_float": intrinsics.Target.UintAsFloat,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argU32), packF32)
 		}
 	}
@@ -274,7 +273,7 @@ func init() {
 		"i_ll2float_rn": intrinsics.Target.LL2FloatRN, "i_ll2float_rz": intrinsics.Target.LL2FloatRZ,
 		"i_ll2float_ru": intrinsics.Target.LL2FloatRU, "i_ll2float_rd": intrinsics.Target.LL2FloatRD,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argI64), packF32)
 		}
 	}
@@ -282,7 +281,7 @@ func init() {
 		"i_ull2float_rn": intrinsics.Target.ULL2FloatRN, "i_ull2float_rz": intrinsics.Target.ULL2FloatRZ,
 		"i_ull2float_ru": intrinsics.Target.ULL2FloatRU, "i_ull2float_rd": intrinsics.Target.ULL2FloatRD,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argU64), packF32)
 		}
 	}
@@ -290,7 +289,7 @@ func init() {
 		"i_double2float_rn": intrinsics.Target.Double2FloatRN, "i_double2float_rz": intrinsics.Target.Double2FloatRZ,
 		"i_double2float_ru": intrinsics.Target.Double2FloatRU, "i_double2float_rd": intrinsics.Target.Double2FloatRD,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, target(fl), decode(in[0], argF64), packF32)
 		}
 	}
@@ -302,15 +301,15 @@ func init() {
 		"sqrt_approx": ptx.SqrtApprox,
 	} {
 		for _, ftz := range []bool{false, true} {
-			emuBindings[ptxID(name, ftz)] = func(_ fp.Flags, in [3][]uint64) runner { return loopPTX1(fn, ftz, in[0]) }
+			emuBindings[ptxID(name, ftz)] = func(_ fp.Flags, in columns) runner { return loopPTX1(fn, ftz, in[0]) }
 		}
 	}
-	emuBindings["ptx_tanh_approx_f32"] = func(_ fp.Flags, in [3][]uint64) runner {
+	emuBindings["ptx_tanh_approx_f32"] = func(_ fp.Flags, in columns) runner {
 		return loopPTX1(func(x uint32, _ bool) uint32 { return ptx.TanhApprox(x) }, false, in[0])
 	}
 	for name, fn := range map[string]func(x, y uint32, ftz bool) uint32{"div_approx": ptx.DivApprox, "div_full": ptx.DivFull} {
 		for _, ftz := range []bool{false, true} {
-			emuBindings[ptxID(name, ftz)] = func(_ fp.Flags, in [3][]uint64) runner { return loopPTX2(fn, ftz, in[0], in[1]) }
+			emuBindings[ptxID(name, ftz)] = func(_ fp.Flags, in columns) runner { return loopPTX2(fn, ftz, in[0], in[1]) }
 		}
 	}
 }
@@ -362,10 +361,15 @@ func loopPTX2(fn func(x, y uint32, ftz bool) uint32, ftz bool, inX, inY []uint64
 
 // emulation prepares f's emulation under fl on in: its typed binding, or
 // its catalog kernel when it has none (typed reports which).
-func emulation(f *spec.Func, fl fp.Flags, in [3][]uint64) (r runner, typed bool) {
+func emulation(f *spec.Func, fl fp.Flags, in columns) (r runner, typed bool) {
 	if b, ok := emuBindings[f.ID]; ok {
 		return b(fl, in), true
 	}
 	k, _ := f.Impl(fl)
 	return loopKernel(k, in), false
 }
+
+// columns holds a benchmark's inputs argument by argument: columns[a][i] is
+// argument a of input i (spec.Args packing); the columns past the arity are
+// nil.
+type columns = [spec.MaxArgs][]uint64

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/spec"
 )
 
 // Benchmark bindings of package fp's exact functions (roundf, the
@@ -16,25 +17,25 @@ func init() {
 	for id, m := range map[string]func(fp.Flags, float32) float32{
 		"roundf": fp.Flags.Roundf, "nearbyintf": fp.Flags.Nearbyintf, "logbf": fp.Flags.Logbf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner { return loop1(m, fl, decode(in[0], argF32), packF32) }
+		emuBindings[id] = func(fl fp.Flags, in columns) runner { return loop1(m, fl, decode(in[0], argF32), packF32) }
 	}
 	for id, m := range map[string]func(fp.Flags, float32) int64{
 		"lrintf": fp.Flags.Lrintf, "llrintf": fp.Flags.Llrintf, "lroundf": fp.Flags.Lroundf, "llroundf": fp.Flags.Llroundf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner { return loop1(m, fl, decode(in[0], argF32), packI64) }
+		emuBindings[id] = func(fl fp.Flags, in columns) runner { return loop1(m, fl, decode(in[0], argF32), packI64) }
 	}
-	emuBindings["ilogbf"] = func(fl fp.Flags, in [3][]uint64) runner {
+	emuBindings["ilogbf"] = func(fl fp.Flags, in columns) runner {
 		return loop1(fp.Flags.Ilogbf, fl, decode(in[0], argF32), packI32)
 	}
 	for id, m := range map[string]func(fp.Flags, float32, float32) float32{
 		"fmodf": fp.Flags.Fmodf, "remainderf": fp.Flags.Remainderf, "nextafterf": fp.Flags.Nextafterf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop2(m, fl, decode(in[0], argF32), decode(in[1], argF32), packF32)
 		}
 	}
-	emuBindings["modff"] = func(fl fp.Flags, in [3][]uint64) runner { return loopPair(fp.Flags.Modff, fl, decode(in[0], argF32)) }
-	emuBindings["frexpf"] = func(fl fp.Flags, in [3][]uint64) runner {
+	emuBindings["modff"] = func(fl fp.Flags, in columns) runner { return loopPair(fp.Flags.Modff, fl, decode(in[0], argF32)) }
+	emuBindings["frexpf"] = func(fl fp.Flags, in columns) runner {
 		xs := decode(in[0], argF32)
 		fr, ex := make([]float32, len(xs)), make([]int32, len(xs))
 		return runner{
@@ -47,7 +48,7 @@ func init() {
 			result: func(i int) uint64 { return packF32(fr[i])<<32 | uint64(uint32(ex[i])) },
 		}
 	}
-	emuBindings["remquof"] = func(fl fp.Flags, in [3][]uint64) runner {
+	emuBindings["remquof"] = func(fl fp.Flags, in columns) runner {
 		xs, ys := decode(in[0], argF32), decode(in[1], argF32)
 		rs, qs := make([]float32, len(xs)), make([]int32, len(xs))
 		return runner{
@@ -61,11 +62,11 @@ func init() {
 		}
 	}
 	for id, m := range map[string]func(fp.Flags, float32, int32) float32{"ldexpf": fp.Flags.Ldexpf, "scalbnf": fp.Flags.Scalbnf} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loopScale(m, fl, decode(in[0], argF32), decode(in[1], argI32))
 		}
 	}
-	emuBindings["scalblnf"] = func(fl fp.Flags, in [3][]uint64) runner {
+	emuBindings["scalblnf"] = func(fl fp.Flags, in columns) runner {
 		return loopScale(fp.Flags.Scalblnf, fl, decode(in[0], argF32), decode(in[1], argI64))
 	}
 
@@ -100,7 +101,7 @@ func init() {
 			out[i] = int32(math.Ilogb(float64(x)))
 		}
 	}, noNaN, false) // math.Ilogb(NaN) = MaxInt32, ilogbf(NaN) = INT_MIN
-	natives["frexp"] = native{expr: "math.Frexp(float64(x)), the fraction rounded to float32", exact: noNaN, bind: func(in [3][]uint64) runner {
+	natives["frexp"] = native{expr: "math.Frexp(float64(x)), the fraction rounded to float32", exact: noNaN, bind: func(in columns) runner {
 		xs := decode(in[0], argF32)
 		fr, ex := make([]float32, len(xs)), make([]int32, len(xs))
 		return runner{
@@ -152,9 +153,9 @@ var exactNativeOps = map[string]string{
 	"nextafterf": "nextafter", "ldexpf": "ldexp", "scalbnf": "ldexp", "scalblnf": "scalbln",
 }
 
-func finiteArgs(in [3]uint64) bool { return uint32(in[0])&0x7f800000 != 0x7f800000 }
+func finiteArgs(in spec.Args) bool { return uint32(in[0])&0x7f800000 != 0x7f800000 }
 
-func notBothZero(in [3]uint64) bool {
+func notBothZero(in spec.Args) bool {
 	return uint32(in[0])&0x7fffffff != 0 || uint32(in[1])&0x7fffffff != 0
 }
 
@@ -175,7 +176,7 @@ func loopScale[R any, N int32 | int64](m func(R, float32, N) float32, r R, xs []
 // natScale is math.Ldexp for an int or long long exponent: exact in
 // float64 (or far outside the float32 range), then rounded once.
 func natScale[N int32 | int64](expr string, arg func(uint64) N) native {
-	return native{expr: expr, exact: always, bind: func(in [3][]uint64) runner {
+	return native{expr: expr, exact: always, bind: func(in columns) runner {
 		xs, ns := decode(in[0], argF32), decode(in[1], arg)
 		out := make([]float32, len(xs))
 		return runner{

@@ -74,7 +74,7 @@ var directBindings = map[string]emuBind{
 			recv = ""
 		}
 		params := []string{"xs", "ys", "zs"}[:d.arity]
-		fmt.Fprintf(&w, "\t%q: func(fl fp.Flags, in [3][]uint64) runner {\n", d.id)
+		fmt.Fprintf(&w, "\t%q: func(fl fp.Flags, in columns) runner {\n", d.id)
 		for i, p := range params {
 			fmt.Fprintf(&w, "\t\t%s := decode(in[%d], argF32)\n", p, i)
 		}

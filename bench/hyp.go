@@ -15,21 +15,21 @@ func init() {
 		"sinhf": fp.Flags.Sinhf, "coshf": fp.Flags.Coshf, "expm1f": fp.Flags.Expm1f,
 		"cbrtf": fp.Flags.Cbrtf, "rcbrtf": fp.Flags.Rcbrtf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF32), packF32)
 		}
 	}
 	for id, m := range map[string]func(fp.Flags, float32, float32) float32{
 		"hypotf": fp.Flags.Hypotf, "rhypotf": fp.Flags.Rhypotf,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop2(m, fl, decode(in[0], argF32), decode(in[1], argF32), packF32)
 		}
 	}
 	for id, m := range map[string]func(fp.Flags, float32, float32, float32) float32{
 		"norm3df": fp.Flags.Norm3df, "rnorm3df": fp.Flags.Rnorm3df,
 	} {
-		emuBindings[id] = func(fl fp.Flags, in [3][]uint64) runner {
+		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop3(m, fl, decode(in[0], argF32), decode(in[1], argF32), decode(in[2], argF32), packF32)
 		}
 	}

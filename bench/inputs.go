@@ -144,6 +144,9 @@ func same(f *spec.Func, g argGen) []argGen {
 func classes(f *spec.Func) []class {
 	cl := func(name string, args ...argGen) class { return class{name: name, args: args} }
 	special := class{name: Special, special: true}
+	if f.Family == spec.FamNorm {
+		return normClasses(f, cl, special)
+	}
 	switch f.In[0] {
 	case spec.I32, spec.U32:
 		return []class{cl(Normal, intBits(32)), cl(Small, smallInt(32, f.In[0] == spec.U32)), special}
@@ -328,8 +331,8 @@ func findClass(f *spec.Func, name string) (class, bool) {
 // inputs returns n inputs of f in class c, as bit patterns of the argument
 // types (spec.Kernel's packing): in[a][i] is argument a of input i. They
 // are a pure function of (class, family, argument types, i).
-func (c class) inputs(f *spec.Func, n int) [3][]uint64 {
-	var in [3][]uint64
+func (c class) inputs(f *spec.Func, n int) columns {
+	var in columns
 	for a := range f.Arity() {
 		in[a] = make([]uint64, n)
 	}
@@ -351,6 +354,34 @@ func (c class) inputs(f *spec.Func, n int) [3][]uint64 {
 		for a, g := range c.args {
 			in[a][i] = g(spec.Draw(seed, uint64(3*i+a)))
 		}
+		if f.Array { // the elements past the count are not arguments
+			p := spec.Args{in[0][i]}
+			for a := 1 + spec.ArrayLen(&p); a < f.Arity(); a++ {
+				in[a][i] = 0
+			}
+		}
 	}
 	return in
+}
+
+// normClasses are the classes of the norms of four arguments and of an
+// array (a count 1…8 first): squares of similar size, squares that
+// underflow beside normal ones, squares that overflow.
+func normClasses(f *spec.Func, cl func(string, ...argGen) class, special class) []class {
+	elems := func(first, rest argGen) []argGen {
+		gs := []argGen{first}
+		for len(gs) < f.Arity() {
+			gs = append(gs, rest)
+		}
+		if f.Array {
+			gs = append([]argGen{func(r uint64) uint64 { return 1 + r%spec.MaxArray }}, gs[:f.Arity()-1]...)
+		}
+		return gs
+	}
+	return []class{
+		cl(Normal, elems(uniformExp(-20, 20, true), uniformExp(-20, 20, true))...),
+		cl(Subnormal, elems(subnormal(true), uniformExp(-80, -40, true))...),
+		cl(Huge, elems(uniformExp(64, 127, true), uniformExp(0, 127, true))...),
+		special,
+	}
 }

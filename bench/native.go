@@ -13,29 +13,29 @@ import (
 // functions, no directed rounding), but it is the speed to beat.
 type native struct {
 	expr string // the Go expression, in x, y, z
-	bind func(in [3][]uint64) runner
+	bind func(in columns) runner
 	// exact, when set, reports the inputs on which the native route must
 	// give the correctly rounded result (bit for bit, or a NaN where the
 	// emulation gives a NaN), with nvcc's default flags; modal says that the
 	// route is itself in one rounding mode (a float-to-integer conversion),
 	// so it is exact for the function in that mode, not only in RN.
-	exact func(in [3]uint64) bool
+	exact func(in spec.Args) bool
 	modal bool
 }
 
 // The loops are written out, the operation inline, as a user writes them:
 // a call through a function value would cost more than x+y itself.
 
-func nat1(expr string, loop func(xs, out []float32), exact func([3]uint64) bool) native {
-	return native{expr: expr, exact: exact, bind: func(in [3][]uint64) runner {
+func nat1(expr string, loop func(xs, out []float32), exact func(spec.Args) bool) native {
+	return native{expr: expr, exact: exact, bind: func(in columns) runner {
 		xs := decode(in[0], argF32)
 		out := make([]float32, len(xs))
 		return runner{run: func() { loop(xs, out) }, result: func(i int) uint64 { return packF32(out[i]) }}
 	}}
 }
 
-func nat2(expr string, loop func(xs, ys, out []float32), exact func([3]uint64) bool) native {
-	return native{expr: expr, exact: exact, bind: func(in [3][]uint64) runner {
+func nat2(expr string, loop func(xs, ys, out []float32), exact func(spec.Args) bool) native {
+	return native{expr: expr, exact: exact, bind: func(in columns) runner {
 		xs, ys := decode(in[0], argF32), decode(in[1], argF32)
 		out := make([]float32, len(xs))
 		return runner{run: func() { loop(xs, ys, out) }, result: func(i int) uint64 { return packF32(out[i]) }}
@@ -43,7 +43,7 @@ func nat2(expr string, loop func(xs, ys, out []float32), exact func([3]uint64) b
 }
 
 func nat3(expr string, loop func(xs, ys, zs, out []float32)) native {
-	return native{expr: expr, bind: func(in [3][]uint64) runner {
+	return native{expr: expr, bind: func(in columns) runner {
 		xs, ys, zs := decode(in[0], argF32), decode(in[1], argF32), decode(in[2], argF32)
 		out := make([]float32, len(xs))
 		return runner{run: func() { loop(xs, ys, zs, out) }, result: func(i int) uint64 { return packF32(out[i]) }}
@@ -51,7 +51,7 @@ func nat3(expr string, loop func(xs, ys, zs, out []float32)) native {
 }
 
 func natPair(expr string, loop func(xs, s, c []float32)) native {
-	return native{expr: expr, bind: func(in [3][]uint64) runner {
+	return native{expr: expr, bind: func(in columns) runner {
 		xs := decode(in[0], argF32)
 		s, c := make([]float32, len(xs)), make([]float32, len(xs))
 		return runner{run: func() { loop(xs, s, c) }, result: func(i int) uint64 { return packF32(s[i])<<32 | packF32(c[i]) }}
@@ -59,19 +59,19 @@ func natPair(expr string, loop func(xs, s, c []float32)) native {
 }
 
 // natConv is a conversion from argument type A to result type Z.
-func natConv[A, Z any](expr string, arg func(uint64) A, pack func(Z) uint64, loop func(xs []A, out []Z), exact func([3]uint64) bool, modal bool) native {
-	return native{expr: expr, exact: exact, modal: modal, bind: func(in [3][]uint64) runner {
+func natConv[A, Z any](expr string, arg func(uint64) A, pack func(Z) uint64, loop func(xs []A, out []Z), exact func(spec.Args) bool, modal bool) native {
+	return native{expr: expr, exact: exact, modal: modal, bind: func(in columns) runner {
 		xs := decode(in[0], arg)
 		out := make([]Z, len(xs))
 		return runner{run: func() { loop(xs, out) }, result: func(i int) uint64 { return pack(out[i]) }}
 	}}
 }
 
-func always([3]uint64) bool { return true }
+func always(spec.Args) bool { return true }
 
 // noNaN: inputs without a NaN (the host returns NaN where CUDA's fminf,
 // fmaxf and __saturatef return a number).
-func noNaN(in [3]uint64) bool {
+func noNaN(in spec.Args) bool {
 	for _, u := range in {
 		if u&0x7fffffff > 0x7f800000 {
 			return false
@@ -81,15 +81,15 @@ func noNaN(in [3]uint64) bool {
 }
 
 // notBothInf: math.Dim(±Inf, ±Inf) is NaN; fdimf gives +0.
-func notBothInf(in [3]uint64) bool {
+func notBothInf(in spec.Args) bool {
 	return uint32(in[0])&0x7fffffff != 0x7f800000 || uint32(in[1])&0x7fffffff != 0x7f800000
 }
 
 // inRange returns the inputs whose value, rounded to an integer by round,
 // lies in [lo, hi]: Go's conversion of other values (and NaN) to an integer
 // is implementation-specific, CUDA's saturates.
-func inRange(round func(float64) float64, lo, hi float64) func([3]uint64) bool {
-	return func(in [3]uint64) bool {
+func inRange(round func(float64) float64, lo, hi float64) func(spec.Args) bool {
+	return func(in spec.Args) bool {
 		v := round(float64(math.Float32frombits(uint32(in[0]))))
 		return v >= lo && v <= hi
 	}
@@ -446,7 +446,7 @@ func init() {
 		{"rd", "math.Floor(float64(x))", math.Floor},
 	}
 	for _, m := range modes {
-		ok := func(lo, hi float64) func([3]uint64) bool { return inRange(m.round, lo, hi) }
+		ok := func(lo, hi float64) func(spec.Args) bool { return inRange(m.round, lo, hi) }
 		// Each loop is written out for its mode: the rounding is inline.
 		var i32 func([]float32, []int32)
 		var u32 func([]float32, []uint32)

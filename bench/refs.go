@@ -6,7 +6,6 @@ import (
 	"github.com/ALTree/bigfloat"
 
 	"github.com/cudafp/cudafp/internal/spec"
-	"github.com/cudafp/cudafp/rounding"
 	"github.com/cudafp/cudafp/ulp"
 )
 
@@ -18,16 +17,20 @@ func referenceOf(f *spec.Func) (*ulp.Ref, bool) {
 	if !ok || r.Arity() != f.Arity() || len(f.Out) != 1 || f.Out[0] != spec.F32 {
 		return nil, false
 	}
-	for _, t := range f.In {
-		if t != spec.F32 {
+	for j, t := range f.In {
+		if t != spec.F32 && !(f.Array && j == 0) { // an array function's count is an int
 			return nil, false
 		}
 	}
 	return r, true
 }
 
-// refRunner evaluates the reference, correctly rounded in mode m.
-func refRunner(r *ulp.Ref, m rounding.Mode, in [3][]uint64) runner {
+// refRunner evaluates the reference of f, correctly rounded in f's mode.
+func refRunner(r *ulp.Ref, f *spec.Func, in columns) runner {
+	m := f.Mode
+	if r.Arity() > 3 {
+		return refRunnerN(r, f, m, in)
+	}
 	xs := decode(in[0], argU32)
 	out := make([]uint32, len(xs))
 	res := func(i int) uint64 { return uint64(out[i]) }
@@ -77,7 +80,7 @@ var bigfloatExpr = map[string]string{
 // bigfloatRunner evaluates ref's bigfloat route at precision prec. The
 // arguments must be positive for log and pow (class Normal): bigfloat
 // panics on NaN and negative logarithms.
-func bigfloatRunner(ref string, prec uint, in [3][]uint64) runner {
+func bigfloatRunner(ref string, prec uint, in columns) runner {
 	xs := decode(in[0], argF32)
 	var ys []float32
 	if in[1] != nil {

@@ -90,7 +90,10 @@ func SweepCases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 				mk(Emu, "spec.Func.Impl kernel over the generated inputs", func() runner { return sweepEmuGenerated(f, fl) }),
 				mk(Sweep, "ulp.Sampled on the generated inputs, 1 worker", func() runner {
 					k, _ := f.Impl(fl)
-					fn := func(x, y, z uint32) uint32 { return uint32(k(uint64(x), uint64(y), uint64(z))) }
+					fn := func(x, y, z uint32) uint32 {
+						in := spec.Args{uint64(x), uint64(y), uint64(z)}
+						return uint32(k(&in))
+					}
 					gen := func(i uint64) (x, y, z uint32) {
 						in := f.Input(i)
 						return uint32(in[0]), uint32(in[1]), uint32(in[2])
@@ -125,21 +128,14 @@ func sweepEmuUnary(f *spec.Func, fl fp.Flags) runner {
 // inputs, precomputed.
 func sweepEmuGenerated(f *spec.Func, fl fp.Flags) runner {
 	k, _ := f.Impl(fl)
-	var in [3][]uint64
-	for a := range 3 {
-		in[a] = make([]uint64, SweepInputs)
-	}
-	for i := range uint64(SweepInputs) {
-		p := f.Input(i)
-		for a := range 3 {
-			in[a][i] = p[a]
-		}
+	in := make([]spec.Args, SweepInputs)
+	for i := range in {
+		in[i] = f.Input(uint64(i))
 	}
 	var acc uint64
 	return runner{run: func() {
-		xs, ys, zs := in[0], in[1][:len(in[0])], in[2][:len(in[0])]
-		for i, x := range xs {
-			acc ^= k(x, ys[i], zs[i])
+		for i := range in {
+			acc ^= k(&in[i])
 		}
 		sink += acc
 	}}

@@ -66,7 +66,8 @@ func TestExactDevice(t *testing.T) {
 				kr, _ := fn.Impl(rf.Flags)
 				for range 1 << 12 {
 					a, b := r.Uint64(), r.Uint64()
-					if got, want := k(a, b, 0), kr(a, b, 0); got != want {
+					in := spec.Args{a, b}
+					if got, want := k(&in), kr(&in); got != want {
 						t.Fatalf("%s(%#x, %#x) = %#x under %s but %#x under %s, in one class (seed %d)", id, a, b, got, f.FlagSet, want, rf.FlagSet, seed)
 					}
 				}

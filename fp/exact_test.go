@@ -184,9 +184,9 @@ func exactKernel(t *testing.T, id string, fl fp.Flags) spec.Kernel {
 
 func TestExactSpecialCases(t *testing.T) {
 	for _, r := range exactSpecialCases {
-		var a [3]uint64
+		var a spec.Args
 		copy(a[:], r.in)
-		if got := exactKernel(t, r.id, r.fl)(a[0], a[1], a[2]); got != r.want {
+		if got := exactKernel(t, r.id, r.fl)(&a); got != r.want {
 			t.Errorf("%s %s: %s(%x) = %#x, want %#x", r.why, flagName(r.fl), r.id, r.in, got, r.want)
 		}
 	}

@@ -115,24 +115,7 @@ func norm3Seq(x, y, z uint32, fl Flags, rsqrt bool) uint32 {
 	q := mul(u, u, ftz)   // mul.f32
 	q = fma(v, v, q, ftz) // fma.rn
 	q = fma(w, w, q, ftz) // fma.rn
-	if rsqrt {
-		r := mul(ptx.RsqrtApprox(q, ftz), s, ftz)                   // rsqrt.approx{.ftz}.f32, mul.f32
-		if ptx.Setp(ptx.GTU, ptx.Abs(sum, ftz), f32.InfBits, ftz) { // abs, setp.gtu: NaN
-			r = sum
-		}
-		if ptx.Setp(ptx.EQ, hi, f32.InfBits, ftz) {
-			r = f32.ZeroBits // setp.eq hi = +Inf, selp
-		}
-		return r
-	}
-	r := mul(fl.sqrtOp(q), back, ftz)    // sqrt, mul.f32
-	if !ptx.Setp(ptx.GT, sum, hi, ftz) { // setp.gt sum > hi, selp
-		r = sum
-	}
-	if ptx.Setp(ptx.EQ, hi, f32.InfBits, ftz) { // setp.eq hi = +Inf, selp
-		r = f32.InfBits
-	}
-	return r
+	return normFinish(q, s, back, sum, hi, fl, rsqrt)
 }
 
 // Hypotf returns √(x² + y²) as CUDA's hypotf computes it under fl.

@@ -16,6 +16,17 @@ static const int QUICK_SUBS = 16;
 static const uint32_t QUICK_SUB[QUICK_SUBS] = {0x0000, 0x007f, 0x0080, 0x3f80, 0x3fff, 0x4049, 0x42b1, 0x4b00, 0x7f7f, 0x7f80, 0x7fc0, 0x8000, 0xbf80, 0xc2ce, 0xcf00, 0xffff};
 __constant__ uint32_t QUICK_SUB_DEV[QUICK_SUBS] = {0x0000, 0x007f, 0x0080, 0x3f80, 0x3fff, 0x4049, 0x42b1, 0x4b00, 0x7f7f, 0x7f80, 0x7fc0, 0x8000, 0xbf80, 0xc2ce, 0xcf00, 0xffff};
 
+// Argument tuples (spec.Args): at most MAX_ARGS words; an array function's count
+// and up to MAX_ARRAY elements, of which its grid points vary GRID_ELEMS.
+#define MAX_ARGS 9
+#define MAX_ARRAY 8
+#define GRID_ELEMS 4
+// Draws per generated input of the norm family (spec.NormDraws).
+#define NORM_DRAWS 12
+// Parts of a Bessel function's axis: orders, then zeros, then float specials.
+#define BESSEL_ORDERS 20
+#define BESSEL_ZEROS 16
+
 #if (1 >> CUDAFP_FLAGSET) & 1
 static const uint64_t grid_ptx_ex2_approx_f32[82] = {
   0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
@@ -40,18 +51,22 @@ struct F_ptx_ex2_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_ex2_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -83,18 +98,22 @@ struct F_ptx_ex2_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_ex2_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -126,18 +145,22 @@ struct F_ptx_lg2_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_lg2_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("lg2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -169,18 +192,22 @@ struct F_ptx_lg2_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_lg2_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("lg2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -212,18 +239,22 @@ struct F_ptx_sin_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_sin_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sin.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -255,18 +286,22 @@ struct F_ptx_sin_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_sin_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sin.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -298,18 +333,22 @@ struct F_ptx_cos_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_cos_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("cos.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -341,18 +380,22 @@ struct F_ptx_cos_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_cos_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("cos.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -384,18 +427,22 @@ struct F_ptx_rcp_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_rcp_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rcp.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -427,18 +474,22 @@ struct F_ptx_rcp_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_rcp_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -470,18 +521,22 @@ struct F_ptx_rsqrt_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_rsqrt_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rsqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -513,18 +568,22 @@ struct F_ptx_rsqrt_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_rsqrt_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -556,18 +615,22 @@ struct F_ptx_sqrt_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_sqrt_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -599,18 +662,22 @@ struct F_ptx_sqrt_approx_ftz_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_sqrt_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -642,18 +709,22 @@ struct F_ptx_tanh_approx_f32 {
   static constexpr int arity = 1;
   static constexpr int family = 8; // tanh
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_tanh_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("tanh.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
@@ -685,18 +756,23 @@ struct F_ptx_div_approx_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_div_approx_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.approx.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
@@ -728,18 +804,23 @@ struct F_ptx_div_approx_ftz_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_div_approx_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
@@ -771,18 +852,23 @@ struct F_ptx_div_full_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_div_full_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
@@ -814,18 +900,23 @@ struct F_ptx_div_full_ftz_f32 {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ptx_div_full_ftz_f32; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.full.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
@@ -857,18 +948,23 @@ struct F_i_fadd_rn {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fadd_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_rn(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -899,18 +995,23 @@ struct F_i_fadd_rz {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fadd_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_rz(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -941,18 +1042,23 @@ struct F_i_fadd_ru {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fadd_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_ru(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -983,18 +1089,23 @@ struct F_i_fadd_rd {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fadd_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_rd(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1025,18 +1136,23 @@ struct F_i_fsub_rn {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsub_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_rn(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1067,18 +1183,23 @@ struct F_i_fsub_rz {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsub_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_rz(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1109,18 +1230,23 @@ struct F_i_fsub_ru {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsub_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_ru(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1151,18 +1277,23 @@ struct F_i_fsub_rd {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsub_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_rd(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1193,18 +1324,23 @@ struct F_i_fmul_rn {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmul_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_rn(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1235,18 +1371,23 @@ struct F_i_fmul_rz {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmul_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_rz(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1277,18 +1418,23 @@ struct F_i_fmul_ru {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmul_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_ru(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1319,18 +1465,23 @@ struct F_i_fmul_rd {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmul_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_rd(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1350,18 +1501,24 @@ struct F_i_fmaf_rn {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_rn(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1381,18 +1538,24 @@ struct F_i_fmaf_rz {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_rz(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1412,18 +1575,24 @@ struct F_i_fmaf_ru {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ru(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1443,18 +1612,24 @@ struct F_i_fmaf_rd {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_rd(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1474,18 +1649,24 @@ struct F_i_fmaf_ieee_rn {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_ieee_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_rn(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1505,18 +1686,24 @@ struct F_i_fmaf_ieee_rz {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_ieee_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_rz(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1536,18 +1723,24 @@ struct F_i_fmaf_ieee_ru {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_ieee_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_ru(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1567,18 +1760,24 @@ struct F_i_fmaf_ieee_rd {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fmaf_ieee_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_rd(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1609,18 +1808,23 @@ struct F_i_fdiv_rn {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fdiv_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_rn(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1651,18 +1855,23 @@ struct F_i_fdiv_rz {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fdiv_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_rz(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1693,18 +1902,23 @@ struct F_i_fdiv_ru {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fdiv_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_ru(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1735,18 +1949,23 @@ struct F_i_fdiv_rd {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fdiv_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_rd(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1777,18 +1996,22 @@ struct F_i_frcp_rn {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_frcp_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1819,18 +2042,22 @@ struct F_i_frcp_rz {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_frcp_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1861,18 +2088,22 @@ struct F_i_frcp_ru {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_frcp_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1903,18 +2134,22 @@ struct F_i_frcp_rd {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_frcp_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1945,18 +2180,22 @@ struct F_i_fsqrt_rn {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsqrt_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -1987,18 +2226,22 @@ struct F_i_fsqrt_rz {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsqrt_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2029,18 +2272,22 @@ struct F_i_fsqrt_ru {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsqrt_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2071,18 +2318,22 @@ struct F_i_fsqrt_rd {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fsqrt_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2113,18 +2364,22 @@ struct F_i_frsqrt_rn {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_frsqrt_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __frsqrt_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2155,18 +2410,23 @@ struct F_i_fdividef {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_fdividef; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdividef(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2197,18 +2457,22 @@ struct F_i_expf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_expf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __expf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2239,18 +2503,22 @@ struct F_i_exp10f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_exp10f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __exp10f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2281,18 +2549,22 @@ struct F_i_logf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_logf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __logf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2323,18 +2595,22 @@ struct F_i_log2f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_log2f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __log2f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2365,18 +2641,22 @@ struct F_i_log10f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_log10f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __log10f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2407,18 +2687,22 @@ struct F_i_sinf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_sinf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __sinf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2449,18 +2733,22 @@ struct F_i_cosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_cosf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __cosf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2491,18 +2779,22 @@ struct F_i_sincosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32,f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_sincosf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     __sincosf(x,&r0,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
@@ -2534,18 +2826,22 @@ struct F_i_tanf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_tanf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __tanf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2576,18 +2872,23 @@ struct F_i_powf {
   static constexpr int arity = 2;
   static constexpr int family = 4; // pow
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_powf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = __powf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2618,18 +2919,22 @@ struct F_i_tanhf {
   static constexpr int arity = 1;
   static constexpr int family = 8; // tanh
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_tanhf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __tanhf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2660,18 +2965,22 @@ struct F_i_saturatef {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_saturatef; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = __saturatef(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -2702,18 +3011,22 @@ struct F_i_float2int_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2int_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_rn(x);
     return (uint64_t)(uint32_t)r;
   }
@@ -2744,18 +3057,22 @@ struct F_i_float2int_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2int_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_rz(x);
     return (uint64_t)(uint32_t)r;
   }
@@ -2786,18 +3103,22 @@ struct F_i_float2int_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2int_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_ru(x);
     return (uint64_t)(uint32_t)r;
   }
@@ -2828,18 +3149,22 @@ struct F_i_float2int_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2int_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_rd(x);
     return (uint64_t)(uint32_t)r;
   }
@@ -2870,18 +3195,22 @@ struct F_i_float2uint_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2uint_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_rn(x);
     return (uint64_t)r;
   }
@@ -2912,18 +3241,22 @@ struct F_i_float2uint_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2uint_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_rz(x);
     return (uint64_t)r;
   }
@@ -2954,18 +3287,22 @@ struct F_i_float2uint_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2uint_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_ru(x);
     return (uint64_t)r;
   }
@@ -2996,18 +3333,22 @@ struct F_i_float2uint_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2uint_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_rd(x);
     return (uint64_t)r;
   }
@@ -3038,18 +3379,22 @@ struct F_i_float2ll_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ll_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_rn(x);
     return (uint64_t)r;
   }
@@ -3080,18 +3425,22 @@ struct F_i_float2ll_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ll_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_rz(x);
     return (uint64_t)r;
   }
@@ -3122,18 +3471,22 @@ struct F_i_float2ll_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ll_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_ru(x);
     return (uint64_t)r;
   }
@@ -3164,18 +3517,22 @@ struct F_i_float2ll_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ll_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_rd(x);
     return (uint64_t)r;
   }
@@ -3206,18 +3563,22 @@ struct F_i_float2ull_rn {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ull_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_rn(x);
     return (uint64_t)r;
   }
@@ -3248,18 +3609,22 @@ struct F_i_float2ull_rz {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ull_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_rz(x);
     return (uint64_t)r;
   }
@@ -3290,18 +3655,22 @@ struct F_i_float2ull_ru {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ull_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_ru(x);
     return (uint64_t)r;
   }
@@ -3332,18 +3701,22 @@ struct F_i_float2ull_rd {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float2ull_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_rd(x);
     return (uint64_t)r;
   }
@@ -3366,18 +3739,22 @@ struct F_i_int2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {2}; return t[j]; } // i32 -> f32
   static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_int2float_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    int x = (int)(uint32_t)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
     float r = __int2float_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3400,18 +3777,22 @@ struct F_i_int2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {2}; return t[j]; } // i32 -> f32
   static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_int2float_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    int x = (int)(uint32_t)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
     float r = __int2float_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3434,18 +3815,22 @@ struct F_i_int2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {2}; return t[j]; } // i32 -> f32
   static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_int2float_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    int x = (int)(uint32_t)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
     float r = __int2float_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3468,18 +3853,22 @@ struct F_i_int2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {2}; return t[j]; } // i32 -> f32
   static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_int2float_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    int x = (int)(uint32_t)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
     float r = __int2float_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3502,18 +3891,22 @@ struct F_i_uint2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {3}; return t[j]; } // u32 -> f32
   static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_uint2float_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned int x = (unsigned int)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned int x = (unsigned int)in[0];
     float r = __uint2float_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3536,18 +3929,22 @@ struct F_i_uint2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {3}; return t[j]; } // u32 -> f32
   static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_uint2float_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned int x = (unsigned int)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned int x = (unsigned int)in[0];
     float r = __uint2float_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3570,18 +3967,22 @@ struct F_i_uint2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {3}; return t[j]; } // u32 -> f32
   static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_uint2float_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned int x = (unsigned int)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned int x = (unsigned int)in[0];
     float r = __uint2float_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3604,18 +4005,22 @@ struct F_i_uint2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {3}; return t[j]; } // u32 -> f32
   static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_uint2float_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned int x = (unsigned int)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned int x = (unsigned int)in[0];
     float r = __uint2float_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3638,18 +4043,22 @@ struct F_i_ll2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f32
   static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ll2float_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    long long x = (long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    long long x = (long long)in[0];
     float r = __ll2float_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3672,18 +4081,22 @@ struct F_i_ll2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f32
   static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ll2float_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    long long x = (long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    long long x = (long long)in[0];
     float r = __ll2float_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3706,18 +4119,22 @@ struct F_i_ll2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f32
   static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ll2float_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    long long x = (long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    long long x = (long long)in[0];
     float r = __ll2float_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3740,18 +4157,22 @@ struct F_i_ll2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 4; // i64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f32
   static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ll2float_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    long long x = (long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    long long x = (long long)in[0];
     float r = __ll2float_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3774,18 +4195,22 @@ struct F_i_ull2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f32
   static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ull2float_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned long long x = (unsigned long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3808,18 +4233,22 @@ struct F_i_ull2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f32
   static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ull2float_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned long long x = (unsigned long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3842,18 +4271,22 @@ struct F_i_ull2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f32
   static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ull2float_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned long long x = (unsigned long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3876,18 +4309,22 @@ struct F_i_ull2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 13; // int64
   static constexpr int in0 = 5; // u64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f32
   static constexpr int grid_t = 5; // u64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_ull2float_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned long long x = (unsigned long long)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3910,18 +4347,22 @@ struct F_i_double2float_rn {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f32
   static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 34;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 34;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_double2float_rn; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    double x = __longlong_as_double((long long)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_rn(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3944,18 +4385,22 @@ struct F_i_double2float_rz {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f32
   static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 34;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 34;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_double2float_rz; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    double x = __longlong_as_double((long long)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_rz(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -3978,18 +4423,22 @@ struct F_i_double2float_ru {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f32
   static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 34;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 34;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_double2float_ru; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    double x = __longlong_as_double((long long)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_ru(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4012,18 +4461,22 @@ struct F_i_double2float_rd {
   static constexpr int arity = 1;
   static constexpr int family = 14; // f64
   static constexpr int in0 = 1; // f64
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f32
   static constexpr int grid_t = 1; // f64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 34;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 34;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_double2float_rd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    double x = __longlong_as_double((long long)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_rd(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4054,18 +4507,22 @@ struct F_i_float_as_int {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float_as_int; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     int r = __float_as_int(x);
     return (uint64_t)(uint32_t)r;
   }
@@ -4088,18 +4545,22 @@ struct F_i_int_as_float {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 2; // i32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {2}; return t[j]; } // i32 -> f32
   static constexpr int grid_t = 2; // i32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_int_as_float; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    int x = (int)(uint32_t)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
     float r = __int_as_float(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4130,18 +4591,22 @@ struct F_i_float_as_uint {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> u32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_float_as_uint; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float_as_uint(x);
     return (uint64_t)r;
   }
@@ -4164,18 +4629,22 @@ struct F_i_uint_as_float {
   static constexpr int arity = 1;
   static constexpr int family = 12; // int32
   static constexpr int in0 = 3; // u32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {3}; return t[j]; } // u32 -> f32
   static constexpr int grid_t = 3; // u32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_i_uint_as_float; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    unsigned int x = (unsigned int)a0;
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    unsigned int x = (unsigned int)in[0];
     float r = __uint_as_float(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4206,18 +4675,23 @@ struct F_op_add {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_add; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = x+y;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4248,18 +4722,23 @@ struct F_op_sub {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_sub; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = x-y;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4290,18 +4769,23 @@ struct F_op_mul {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_mul; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = x*y;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4332,18 +4816,23 @@ struct F_op_div {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_div; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = x/y;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4374,18 +4863,22 @@ struct F_op_rcp {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_rcp; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = 1.0f/x;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4405,18 +4898,24 @@ struct F_op_madd {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_madd; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = x*y+z;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4436,18 +4935,24 @@ struct F_op_msub {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_msub; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = x*y-z;
     return (uint64_t)__float_as_uint(r);
   }
@@ -4478,18 +4983,22 @@ struct F_op_rsqrt_expr {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_op_rsqrt_expr; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = 1.0f/sqrtf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4520,18 +5029,22 @@ struct F_acosf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_acosf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = acosf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4562,18 +5075,22 @@ struct F_acoshf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_acoshf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = acoshf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4604,18 +5121,22 @@ struct F_asinf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_asinf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = asinf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4646,18 +5167,22 @@ struct F_asinhf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_asinhf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = asinhf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4688,18 +5213,22 @@ struct F_atanf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_atanf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = atanf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4730,18 +5259,22 @@ struct F_atanhf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_atanhf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = atanhf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4772,18 +5305,22 @@ struct F_cbrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_cbrtf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = cbrtf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4814,18 +5351,22 @@ struct F_ceilf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ceilf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = ceilf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4856,18 +5397,22 @@ struct F_cosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_cosf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = cosf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4898,18 +5443,22 @@ struct F_coshf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_coshf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = coshf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4940,18 +5489,22 @@ struct F_cospif {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_cospif; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = cospif(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -4982,18 +5535,22 @@ struct F_cyl_bessel_i0f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_cyl_bessel_i0f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = cyl_bessel_i0f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5024,18 +5581,22 @@ struct F_cyl_bessel_i1f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_cyl_bessel_i1f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = cyl_bessel_i1f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5066,18 +5627,22 @@ struct F_erfcf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_erfcf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = erfcf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5108,18 +5673,22 @@ struct F_erfcinvf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_erfcinvf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = erfcinvf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5150,18 +5719,22 @@ struct F_erfcxf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_erfcxf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = erfcxf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5192,18 +5765,22 @@ struct F_erff {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_erff; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = erff(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5234,18 +5811,22 @@ struct F_erfinvf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_erfinvf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = erfinvf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5276,18 +5857,22 @@ struct F_exp10f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_exp10f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = exp10f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5318,18 +5903,22 @@ struct F_exp2f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_exp2f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = exp2f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5360,18 +5949,22 @@ struct F_expf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_expf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = expf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5402,18 +5995,22 @@ struct F_expm1f {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_expm1f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = expm1f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5444,18 +6041,22 @@ struct F_fabsf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fabsf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = fabsf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5486,18 +6087,22 @@ struct F_floorf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_floorf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = floorf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5528,18 +6133,22 @@ struct F_j0f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_j0f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = j0f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5570,18 +6179,22 @@ struct F_j1f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_j1f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = j1f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5612,18 +6225,22 @@ struct F_lgammaf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_lgammaf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = lgammaf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5654,18 +6271,22 @@ struct F_log10f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_log10f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = log10f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5696,18 +6317,22 @@ struct F_log1pf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_log1pf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = log1pf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5738,18 +6363,22 @@ struct F_log2f {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_log2f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = log2f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5780,18 +6409,22 @@ struct F_logbf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_logbf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = logbf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5822,18 +6455,22 @@ struct F_logf {
   static constexpr int arity = 1;
   static constexpr int family = 6; // log
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_logf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = logf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5864,18 +6501,22 @@ struct F_nearbyintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_nearbyintf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = nearbyintf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5906,18 +6547,22 @@ struct F_normcdff {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_normcdff; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = normcdff(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5948,18 +6593,22 @@ struct F_normcdfinvf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_normcdfinvf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = normcdfinvf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -5990,18 +6639,22 @@ struct F_rcbrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_rcbrtf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = rcbrtf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6032,18 +6685,22 @@ struct F_rintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_rintf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = rintf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6074,18 +6731,22 @@ struct F_roundf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_roundf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = roundf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6116,18 +6777,22 @@ struct F_rsqrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_rsqrtf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = rsqrtf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6158,18 +6823,22 @@ struct F_sinf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_sinf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = sinf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6200,18 +6869,22 @@ struct F_sinhf {
   static constexpr int arity = 1;
   static constexpr int family = 5; // exp
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_sinhf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = sinhf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6242,18 +6915,22 @@ struct F_sinpif {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_sinpif; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = sinpif(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6284,18 +6961,22 @@ struct F_sqrtf {
   static constexpr int arity = 1;
   static constexpr int family = 9; // root
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_sqrtf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = sqrtf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6326,18 +7007,22 @@ struct F_tanf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_tanf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = tanf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6368,18 +7053,22 @@ struct F_tanhf {
   static constexpr int arity = 1;
   static constexpr int family = 8; // tanh
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_tanhf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = tanhf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6410,18 +7099,22 @@ struct F_tgammaf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_tgammaf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = tgammaf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6452,18 +7145,22 @@ struct F_truncf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_truncf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = truncf(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6494,18 +7191,22 @@ struct F_y0f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_y0f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = y0f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6536,18 +7237,22 @@ struct F_y1f {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_y1f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r = y1f(x);
     return (uint64_t)__float_as_uint(r);
   }
@@ -6578,18 +7283,22 @@ struct F_ilogbf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ilogbf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     int r = ilogbf(x);
     return (uint64_t)(uint32_t)r;
   }
@@ -6620,18 +7329,22 @@ struct F_lrintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_lrintf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = lrintf(x);
     return (uint64_t)r;
   }
@@ -6662,18 +7375,22 @@ struct F_llrintf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_llrintf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = llrintf(x);
     return (uint64_t)r;
   }
@@ -6704,18 +7421,22 @@ struct F_lroundf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_lroundf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = lroundf(x);
     return (uint64_t)r;
   }
@@ -6746,18 +7467,22 @@ struct F_llroundf {
   static constexpr int arity = 1;
   static constexpr int family = 10; // round
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> i64
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_llroundf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     long long r = llroundf(x);
     return (uint64_t)r;
   }
@@ -6788,18 +7513,22 @@ struct F_sincosf {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32,f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_sincosf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     sincosf(x,&r0,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
@@ -6831,18 +7560,22 @@ struct F_sincospif {
   static constexpr int arity = 1;
   static constexpr int family = 7; // trig
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32,f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_sincospif; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     sincospif(x,&r0,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
@@ -6874,18 +7607,22 @@ struct F_frexpf {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32,i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_frexpf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r0; int r1;
     r0=frexpf(x,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)((uint32_t)r1);
@@ -6917,18 +7654,22 @@ struct F_modff {
   static constexpr int arity = 1;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[1] = {0}; return t[j]; } // f32 -> f32,f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_modff; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    (void)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     r0=modff(x,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
@@ -6960,18 +7701,23 @@ struct F_remquof {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32,i32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_remquof; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r0; int r1;
     r0=remquof(x,y,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)((uint32_t)r1);
@@ -7007,18 +7753,23 @@ struct F_ldexpf {
   static constexpr int arity = 2;
   static constexpr int family = 15; // scale
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 2; // i32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 2}; return t[j]; } // f32,i32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 104;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 10816;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_ldexpf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    int y = (int)(uint32_t)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 104; if (j == 1) return 104; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    int y = (int)(uint32_t)in[1];
     float r = ldexpf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7053,18 +7804,23 @@ struct F_scalbnf {
   static constexpr int arity = 2;
   static constexpr int family = 15; // scale
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 2; // i32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 2}; return t[j]; } // f32,i32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 104;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 10816;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_scalbnf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    int y = (int)(uint32_t)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 104; if (j == 1) return 104; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    int y = (int)(uint32_t)in[1];
     float r = scalbnf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7099,18 +7855,23 @@ struct F_scalblnf {
   static constexpr int arity = 2;
   static constexpr int family = 16; // scalel
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 4; // i64
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 4}; return t[j]; } // f32,i64 -> f32
   static constexpr int grid_t = 4; // i64
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 104;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 10816;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_scalblnf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    long long y = (long long)a1;
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 104; if (j == 1) return 104; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    long long y = (long long)in[1];
     float r = scalblnf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7141,18 +7902,23 @@ struct F_atan2f {
   static constexpr int arity = 2;
   static constexpr int family = 11; // misc
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_atan2f; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = atan2f(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7183,18 +7949,23 @@ struct F_copysignf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_copysignf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = copysignf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7225,18 +7996,23 @@ struct F_fdimf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fdimf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = fdimf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7267,18 +8043,23 @@ struct F_fdividef {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fdividef; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = fdividef(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7309,18 +8090,23 @@ struct F_fmaxf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fmaxf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = fmaxf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7351,18 +8137,23 @@ struct F_fminf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fminf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = fminf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7393,18 +8184,23 @@ struct F_fmodf {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fmodf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = fmodf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7435,18 +8231,23 @@ struct F_hypotf {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_hypotf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = hypotf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7477,18 +8278,23 @@ struct F_nextafterf {
   static constexpr int arity = 2;
   static constexpr int family = 0; // arith
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_nextafterf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = nextafterf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7519,18 +8325,23 @@ struct F_powf {
   static constexpr int arity = 2;
   static constexpr int family = 4; // pow
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_powf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = powf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7561,18 +8372,23 @@ struct F_remainderf {
   static constexpr int arity = 2;
   static constexpr int family = 2; // div
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_remainderf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = remainderf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7603,18 +8419,23 @@ struct F_rhypotf {
   static constexpr int arity = 2;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[2] = {0, 0}; return t[j]; } // f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 84;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 7056;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_rhypotf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    (void)a2;
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
     float r = rhypotf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7634,18 +8455,24 @@ struct F_fmaf {
   static constexpr int arity = 3;
   static constexpr int family = 3; // fma
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_fmaf; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = fmaf(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7665,18 +8492,24 @@ struct F_norm3df {
   static constexpr int arity = 3;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_norm3df; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = norm3df(x,y,z);
     return (uint64_t)__float_as_uint(r);
   }
@@ -7696,19 +8529,335 @@ struct F_rnorm3df {
   static constexpr int arity = 3;
   static constexpr int family = 1; // mul
   static constexpr int in0 = 0; // f32
-  static constexpr int in1 = 0; // f32
-  static constexpr int in2 = 0; // f32
+  static int in_t(int j) { static const int t[3] = {0, 0, 0}; return t[j]; } // f32,f32,f32 -> f32
   static constexpr int grid_t = 0; // f32
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool array = false;
   static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
   static const uint64_t* grid() { return grid_rnorm3df; }
-  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {
-    float x = __uint_as_float((uint32_t)a0);
-    float y = __uint_as_float((uint32_t)a1);
-    float z = __uint_as_float((uint32_t)a2);
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
     float r = rnorm3df(x,y,z);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_norm4df[98] = {
+  0x0000000000000000ull, 0x0000000080000000ull, 0x0000000000000001ull, 0x0000000080800000ull, 0x000000003f800000ull, 0x00000000bf800000ull, 
+  0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 0x00000000ff7fffffull, 0x000000007f800000ull, 
+  0x00000000ff800000ull, 0x000000007fffffffull, 0x0000000033800000ull, 0x00000000b3800000ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 0x000000003f7fffffull, 0x000000003f800000ull, 
+  0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 0x000000007f800000ull, 0x000000004affffffull, 
+  0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 0x000000004b800001ull, 0x000000004effffffull, 
+  0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 0x000000004f800001ull, 0x000000005effffffull, 
+  0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 0x000000005f800001ull, 0x000000005f7fffffull, 
+  0x000000001f800000ull, 0x000000001f7fffffull, 0x0000000020000000ull, 0x0000000040400000ull, 0x000000003eaaaaabull, 0x000000003fb504f3ull, 
+  0x0000000000400000ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x00000000df7fffffull, 0x000000009f800000ull, 0x000000009f7fffffull, 0x00000000a0000000ull, 
+  0x00000000c0400000ull, 0x00000000beaaaaabull, 0x00000000bfb504f3ull, 0x0000000080400000ull, 0x000000007fffffffull, 0x000000007fc00000ull, 
+  0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_norm4df {
+  static constexpr const char* id = "norm4df";
+  static constexpr const char* name = "norm4df";
+  static constexpr const char* types = "f32,f32,f32,f32 -> f32";
+  static constexpr int arity = 4;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 0; // f32
+  static int in_t(int j) { static const int t[4] = {0, 0, 0, 0}; return t[j]; } // f32,f32,f32,f32 -> f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr bool array = false;
+  static constexpr int grid_n = 98;
+  static constexpr int grid_args = 4;
+  static constexpr int grid_points = 65536;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_norm4df; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; if (j == 3) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
+    float w = __uint_as_float((uint32_t)in[3]);
+    float r = norm4df(x,y,z,w);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rnorm4df[98] = {
+  0x0000000000000000ull, 0x0000000080000000ull, 0x0000000000000001ull, 0x0000000080800000ull, 0x000000003f800000ull, 0x00000000bf800000ull, 
+  0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 0x00000000ff7fffffull, 0x000000007f800000ull, 
+  0x00000000ff800000ull, 0x000000007fffffffull, 0x0000000033800000ull, 0x00000000b3800000ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 0x000000003f7fffffull, 0x000000003f800000ull, 
+  0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 0x000000007f800000ull, 0x000000004affffffull, 
+  0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 0x000000004b800001ull, 0x000000004effffffull, 
+  0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 0x000000004f800001ull, 0x000000005effffffull, 
+  0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 0x000000005f800001ull, 0x000000005f7fffffull, 
+  0x000000001f800000ull, 0x000000001f7fffffull, 0x0000000020000000ull, 0x0000000040400000ull, 0x000000003eaaaaabull, 0x000000003fb504f3ull, 
+  0x0000000000400000ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x00000000df7fffffull, 0x000000009f800000ull, 0x000000009f7fffffull, 0x00000000a0000000ull, 
+  0x00000000c0400000ull, 0x00000000beaaaaabull, 0x00000000bfb504f3ull, 0x0000000080400000ull, 0x000000007fffffffull, 0x000000007fc00000ull, 
+  0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_rnorm4df {
+  static constexpr const char* id = "rnorm4df";
+  static constexpr const char* name = "rnorm4df";
+  static constexpr const char* types = "f32,f32,f32,f32 -> f32";
+  static constexpr int arity = 4;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 0; // f32
+  static int in_t(int j) { static const int t[4] = {0, 0, 0, 0}; return t[j]; } // f32,f32,f32,f32 -> f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr bool array = false;
+  static constexpr int grid_n = 98;
+  static constexpr int grid_args = 4;
+  static constexpr int grid_points = 65536;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rnorm4df; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; if (j == 3) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    float x = __uint_as_float((uint32_t)in[0]);
+    float y = __uint_as_float((uint32_t)in[1]);
+    float z = __uint_as_float((uint32_t)in[2]);
+    float w = __uint_as_float((uint32_t)in[3]);
+    float r = rnorm4df(x,y,z,w);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_normf[98] = {
+  0x0000000000000001ull, 0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 
+  0x0000000000000007ull, 0x0000000000000008ull, 0x0000000000000000ull, 0x0000000080000000ull, 0x0000000000000001ull, 0x000000003f800000ull, 
+  0x00000000bf800001ull, 0x000000007f7fffffull, 0x00000000ff800000ull, 0x000000007fffffffull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 0x000000003f7fffffull, 0x000000003f800000ull, 
+  0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 0x000000007f800000ull, 0x000000004affffffull, 
+  0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 0x000000004b800001ull, 0x000000004effffffull, 
+  0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 0x000000004f800001ull, 0x000000005effffffull, 
+  0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 0x000000005f800001ull, 0x000000005f7fffffull, 
+  0x000000001f800000ull, 0x000000001f7fffffull, 0x0000000020000000ull, 0x0000000040400000ull, 0x000000003eaaaaabull, 0x000000003fb504f3ull, 
+  0x0000000000400000ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x00000000df7fffffull, 0x000000009f800000ull, 0x000000009f7fffffull, 0x00000000a0000000ull, 
+  0x00000000c0400000ull, 0x00000000beaaaaabull, 0x00000000bfb504f3ull, 0x0000000080400000ull, 0x000000007fffffffull, 0x000000007fc00000ull, 
+  0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_normf {
+  static constexpr const char* id = "normf";
+  static constexpr const char* name = "normf";
+  static constexpr const char* types = "i32,f32,f32,f32,f32,f32,f32,f32,f32 -> f32";
+  static constexpr int arity = 9;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[9] = {2, 0, 0, 0, 0, 0, 0, 0, 0}; return t[j]; } // i32,f32,f32,f32,f32,f32,f32,f32,f32 -> f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr bool array = true;
+  static constexpr int grid_n = 98;
+  static constexpr int grid_args = 5;
+  static constexpr int grid_points = 32768;
+  static constexpr int gen_lo = 8;
+  static const uint64_t* grid() { return grid_normf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 8; if (j == 2) return 8; if (j == 3) return 8; if (j == 4) return 8; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 8; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; if (j == 4) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
+    float a[8];
+    for (int j = 0; j < 8; j++) a[j] = __uint_as_float((uint32_t)in[1 + j]);
+    float r = normf(x,a);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rnormf[98] = {
+  0x0000000000000001ull, 0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 
+  0x0000000000000007ull, 0x0000000000000008ull, 0x0000000000000000ull, 0x0000000080000000ull, 0x0000000000000001ull, 0x000000003f800000ull, 
+  0x00000000bf800001ull, 0x000000007f7fffffull, 0x00000000ff800000ull, 0x000000007fffffffull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 0x000000003f7fffffull, 0x000000003f800000ull, 
+  0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 0x000000007f800000ull, 0x000000004affffffull, 
+  0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 0x000000004b800001ull, 0x000000004effffffull, 
+  0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 0x000000004f800001ull, 0x000000005effffffull, 
+  0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 0x000000005f800001ull, 0x000000005f7fffffull, 
+  0x000000001f800000ull, 0x000000001f7fffffull, 0x0000000020000000ull, 0x0000000040400000ull, 0x000000003eaaaaabull, 0x000000003fb504f3ull, 
+  0x0000000000400000ull, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x00000000df7fffffull, 0x000000009f800000ull, 0x000000009f7fffffull, 0x00000000a0000000ull, 
+  0x00000000c0400000ull, 0x00000000beaaaaabull, 0x00000000bfb504f3ull, 0x0000000080400000ull, 0x000000007fffffffull, 0x000000007fc00000ull, 
+  0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_rnormf {
+  static constexpr const char* id = "rnormf";
+  static constexpr const char* name = "rnormf";
+  static constexpr const char* types = "i32,f32,f32,f32,f32,f32,f32,f32,f32 -> f32";
+  static constexpr int arity = 9;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[9] = {2, 0, 0, 0, 0, 0, 0, 0, 0}; return t[j]; } // i32,f32,f32,f32,f32,f32,f32,f32,f32 -> f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr bool array = true;
+  static constexpr int grid_n = 98;
+  static constexpr int grid_args = 5;
+  static constexpr int grid_points = 32768;
+  static constexpr int gen_lo = 8;
+  static const uint64_t* grid() { return grid_rnormf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 8; if (j == 2) return 8; if (j == 3) return 8; if (j == 4) return 8; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 8; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; if (j == 4) return 16; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
+    float a[8];
+    for (int j = 0; j < 8; j++) a[j] = __uint_as_float((uint32_t)in[1 + j]);
+    float r = rnormf(x,a);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_jnf[114] = {
+  0x00000000fffffff6ull, 0x00000000fffffffbull, 0x00000000fffffffeull, 0x00000000ffffffffull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 0x0000000000000008ull, 
+  0x000000000000000aull, 0x0000000000000010ull, 0x0000000000000014ull, 0x0000000000000020ull, 0x0000000000000032ull, 0x0000000000000040ull, 
+  0x0000000000000064ull, 0x0000000000000080ull, 0x000000004019e8a9ull, 0x0000000040b0a47bull, 0x00000000410a75abull, 0x00000000413caa20ull, 
+  0x0000000040753aacull, 0x0000000040e07fb0ull, 0x000000004122c687ull, 0x0000000041552dd8ull, 0x000000003f64c176ull, 0x00000000407d4a9aull, 
+  0x0000000040e2c0eeull, 0x0000000041238ebaull, 0x00000000400c9df7ull, 0x0000000040adbff2ull, 0x000000004109893dull, 0x00000000413bfc8aull, 
+  0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
+  0x000000003f7fffffull, 0x000000003f800000ull, 0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 
+  0x000000007f800000ull, 0x000000004affffffull, 0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 
+  0x000000004b800001ull, 0x000000004effffffull, 0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 
+  0x000000004f800001ull, 0x000000005effffffull, 0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 
+  0x000000005f800001ull, 0x0000000041000000ull, 0x000000003fd96ac4ull, 0x0000000047ce4780ull, 0x0000000042c80000ull, 0x0000000043000000ull, 
+  0x000000003a83126full, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x00000000c1000000ull, 0x00000000bfd96ac4ull, 0x00000000c7ce4780ull, 0x00000000c2c80000ull, 
+  0x00000000c3000000ull, 0x00000000ba83126full, 0x000000007fffffffull, 0x000000007fc00000ull, 0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_jnf {
+  static constexpr const char* id = "jnf";
+  static constexpr const char* name = "jnf";
+  static constexpr const char* types = "i32,f32 -> f32";
+  static constexpr int arity = 2;
+  static constexpr int family = 18; // bessel
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[2] = {2, 0}; return t[j]; } // i32,f32 -> f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr bool array = false;
+  static constexpr int grid_n = 114;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 1880;
+  static constexpr int gen_lo = 20;
+  static const uint64_t* grid() { return grid_jnf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 20; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 20; if (j == 1) return 114; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
+    float y = __uint_as_float((uint32_t)in[1]);
+    float r = jnf(x,y);
+    return (uint64_t)__float_as_uint(r);
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_ynf[114] = {
+  0x00000000fffffff6ull, 0x00000000fffffffbull, 0x00000000fffffffeull, 0x00000000ffffffffull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 0x0000000000000008ull, 
+  0x000000000000000aull, 0x0000000000000010ull, 0x0000000000000014ull, 0x0000000000000020ull, 0x0000000000000032ull, 0x0000000000000040ull, 
+  0x0000000000000064ull, 0x0000000000000080ull, 0x000000004019e8a9ull, 0x0000000040b0a47bull, 0x00000000410a75abull, 0x00000000413caa20ull, 
+  0x0000000040753aacull, 0x0000000040e07fb0ull, 0x000000004122c687ull, 0x0000000041552dd8ull, 0x000000003f64c176ull, 0x00000000407d4a9aull, 
+  0x0000000040e2c0eeull, 0x0000000041238ebaull, 0x00000000400c9df7ull, 0x0000000040adbff2ull, 0x000000004109893dull, 0x00000000413bfc8aull, 
+  0x0000000000000000ull, 0x0000000000000001ull, 0x00000000007fffffull, 0x0000000000800000ull, 0x0000000000800001ull, 0x000000003f000000ull, 
+  0x000000003f7fffffull, 0x000000003f800000ull, 0x000000003f800001ull, 0x000000003fc00000ull, 0x0000000040000000ull, 0x000000007f7fffffull, 
+  0x000000007f800000ull, 0x000000004affffffull, 0x000000004b000000ull, 0x000000004b000001ull, 0x000000004b7fffffull, 0x000000004b800000ull, 
+  0x000000004b800001ull, 0x000000004effffffull, 0x000000004f000000ull, 0x000000004f000001ull, 0x000000004f7fffffull, 0x000000004f800000ull, 
+  0x000000004f800001ull, 0x000000005effffffull, 0x000000005f000000ull, 0x000000005f000001ull, 0x000000005f7fffffull, 0x000000005f800000ull, 
+  0x000000005f800001ull, 0x0000000041000000ull, 0x000000003fd96ac4ull, 0x0000000047ce4780ull, 0x0000000042c80000ull, 0x0000000043000000ull, 
+  0x000000003a83126full, 0x0000000080000000ull, 0x0000000080000001ull, 0x00000000807fffffull, 0x0000000080800000ull, 0x0000000080800001ull, 
+  0x00000000bf000000ull, 0x00000000bf7fffffull, 0x00000000bf800000ull, 0x00000000bf800001ull, 0x00000000bfc00000ull, 0x00000000c0000000ull, 
+  0x00000000ff7fffffull, 0x00000000ff800000ull, 0x00000000caffffffull, 0x00000000cb000000ull, 0x00000000cb000001ull, 0x00000000cb7fffffull, 
+  0x00000000cb800000ull, 0x00000000cb800001ull, 0x00000000ceffffffull, 0x00000000cf000000ull, 0x00000000cf000001ull, 0x00000000cf7fffffull, 
+  0x00000000cf800000ull, 0x00000000cf800001ull, 0x00000000deffffffull, 0x00000000df000000ull, 0x00000000df000001ull, 0x00000000df7fffffull, 
+  0x00000000df800000ull, 0x00000000df800001ull, 0x00000000c1000000ull, 0x00000000bfd96ac4ull, 0x00000000c7ce4780ull, 0x00000000c2c80000ull, 
+  0x00000000c3000000ull, 0x00000000ba83126full, 0x000000007fffffffull, 0x000000007fc00000ull, 0x00000000ffc00001ull, 0x000000007f800001ull, 
+};
+struct F_ynf {
+  static constexpr const char* id = "ynf";
+  static constexpr const char* name = "ynf";
+  static constexpr const char* types = "i32,f32 -> f32";
+  static constexpr int arity = 2;
+  static constexpr int family = 18; // bessel
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[2] = {2, 0}; return t[j]; } // i32,f32 -> f32
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = false;
+  static constexpr bool array = false;
+  static constexpr int grid_n = 114;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 1880;
+  static constexpr int gen_lo = 20;
+  static const uint64_t* grid() { return grid_ynf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 20; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 20; if (j == 1) return 114; return 0; }
+  __device__ static uint64_t eval(const uint64_t* in) {
+    int x = (int)(uint32_t)in[0];
+    float y = __uint_as_float((uint32_t)in[1]);
+    float r = ynf(x,y);
     return (uint64_t)__float_as_uint(r);
   }
 };
@@ -7905,7 +9054,13 @@ struct F_rnorm3df {
   X(F_rhypotf) \
   X(F_fmaf) \
   X(F_norm3df) \
-  X(F_rnorm3df)
+  X(F_rnorm3df) \
+  X(F_norm4df) \
+  X(F_rnorm4df) \
+  X(F_normf) \
+  X(F_rnormf) \
+  X(F_jnf) \
+  X(F_ynf)
 #elif CUDAFP_FLAGSET == 1
 #define CUDAFP_FUNCS(X) \
   X(F_i_fadd_rn) \
@@ -8078,7 +9233,13 @@ struct F_rnorm3df {
   X(F_rhypotf) \
   X(F_fmaf) \
   X(F_norm3df) \
-  X(F_rnorm3df)
+  X(F_rnorm3df) \
+  X(F_norm4df) \
+  X(F_rnorm4df) \
+  X(F_normf) \
+  X(F_rnormf) \
+  X(F_jnf) \
+  X(F_ynf)
 #elif CUDAFP_FLAGSET == 2
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -8165,7 +9326,13 @@ struct F_rnorm3df {
   X(F_rhypotf) \
   X(F_fmaf) \
   X(F_norm3df) \
-  X(F_rnorm3df)
+  X(F_rnorm3df) \
+  X(F_norm4df) \
+  X(F_rnorm4df) \
+  X(F_normf) \
+  X(F_rnormf) \
+  X(F_jnf) \
+  X(F_ynf)
 #elif CUDAFP_FLAGSET == 3
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -8252,7 +9419,13 @@ struct F_rnorm3df {
   X(F_rhypotf) \
   X(F_fmaf) \
   X(F_norm3df) \
-  X(F_rnorm3df)
+  X(F_rnorm3df) \
+  X(F_norm4df) \
+  X(F_rnorm4df) \
+  X(F_normf) \
+  X(F_rnormf) \
+  X(F_jnf) \
+  X(F_ynf)
 #elif CUDAFP_FLAGSET == 4
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -8339,7 +9512,13 @@ struct F_rnorm3df {
   X(F_rhypotf) \
   X(F_fmaf) \
   X(F_norm3df) \
-  X(F_rnorm3df)
+  X(F_rnorm3df) \
+  X(F_norm4df) \
+  X(F_rnorm4df) \
+  X(F_normf) \
+  X(F_rnormf) \
+  X(F_jnf) \
+  X(F_ynf)
 #elif CUDAFP_FLAGSET == 5
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -8426,5 +9605,11 @@ struct F_rnorm3df {
   X(F_rhypotf) \
   X(F_fmaf) \
   X(F_norm3df) \
-  X(F_rnorm3df)
+  X(F_rnorm3df) \
+  X(F_norm4df) \
+  X(F_rnorm4df) \
+  X(F_normf) \
+  X(F_rnormf) \
+  X(F_jnf) \
+  X(F_ynf)
 #endif

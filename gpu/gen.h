@@ -1,5 +1,6 @@
 // Input generators and block hash of the cudafp capture harness: the same
 // integer computations as internal/spec (gen.go, hash.go). Host and device.
+// Include after funcs_gen.cuh (MAX_ARGS, NORM_DRAWS, BESSEL_ORDERS, …).
 #pragma once
 #include <cstdint>
 #ifdef __CUDACC__
@@ -61,7 +62,7 @@ CUDAFP_HD inline uint32_t near_special(const uint64_t* axis, int n, uint64_t r) 
   return add_ulps(v, small9(hi32(r)));
 }
 
-enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64, FamScale, FamScaleL };
+enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64, FamScale, FamScaleL, FamNorm, FamBessel };
 enum { TF32, TF64, TI32, TU32, TI64, TU64 };
 
 CUDAFP_HD inline uint32_t real_misc(uint64_t r) {
@@ -224,19 +225,116 @@ CUDAFP_HD inline uint64_t gen_scale_l(uint64_t s, const uint64_t* r, uint32_t y)
   return (uint64_t)(int64_t)(int32_t)y;
 }
 
+// array_len is the number of elements an array function reads from the
+// tuple a: its count a[0] clamped to [0, MAX_ARRAY] (internal/spec ArrayLen).
+CUDAFP_HD inline int array_len(const uint64_t* a) {
+  int32_t d = (int32_t)(uint32_t)a[0];
+  return d < 0 ? 0 : (d > MAX_ARRAY ? MAX_ARRAY : d);
+}
+
+// norm_elems: the eight elements of stratum s of the norm family
+// (internal/spec normElems); axis holds the n float specials.
+CUDAFP_HD inline void norm_elems(uint64_t s, const uint64_t* r, const uint64_t* axis, int n, uint32_t* e) {
+  uint32_t b[MAX_ARRAY], c[MAX_ARRAY];
+  for (int j = 0; j < MAX_ARRAY; j++) {
+    b[j] = (uint32_t)(r[j >> 1] >> (32 * (j & 1)));
+    c[j] = (uint32_t)(r[4 + (j >> 1)] >> (32 * (j & 1)));
+  }
+  for (int j = 0; j < MAX_ARRAY; j++) {
+    switch (s) {
+    case 0: e[j] = b[j]; break;
+    case 1: e[j] = (b[0] & 0x7f800000u) | (b[j] & 0x807fffffu); break;
+    case 2: e[j] = with_exp(b[j], exp8(b[0]) + (int32_t)(c[j] % 51u) - 25); break;
+    case 3: e[j] = add_ulps((uint32_t)axis[c[j] % (uint32_t)n], small9(b[j])); break;
+    case 4: e[j] = with_exp(b[j], 190 + (int32_t)(c[j] % 65u)); break;
+    case 5: e[j] = with_exp(b[j], (int32_t)(c[j] % 64u)); break;
+    case 6: {
+      uint32_t e0 = with_exp(b[0], 1 + (int32_t)(c[0] % 254u));
+      e[j] = j == 0 ? e0 : with_exp(b[j], exp8(e0) - (int32_t)(c[j] % 40u));
+      break;
+    }
+    default: {
+      uint32_t m = with_exp(b[0], 1 + (int32_t)(c[0] % 254u)) & 0x7fffffffu;
+      e[j] = add_ulps(m, (int32_t)(c[j] % 3u) - 1) | (b[j] & 0x80000000u);
+    }
+    }
+  }
+  if (s == 6) {
+    int p = (int)(r[9] % MAX_ARRAY);
+    uint32_t t = e[0]; e[0] = e[p]; e[p] = t;
+  }
+}
+
+// gen_norm: generated input i of the norm family (internal/spec genNorm);
+// axis+lo holds the n-lo float specials.
+CUDAFP_HD inline void gen_norm(bool array, int arity, uint64_t i, const uint64_t* axis, int lo, int n, uint64_t* a) {
+  uint64_t r[NORM_DRAWS];
+  for (int j = 0; j < NORM_DRAWS; j++) r[j] = draw(GEN_SEED, NORM_DRAWS * i + j);
+  uint32_t e[MAX_ARRAY];
+  norm_elems(i & 7, r, axis + lo, n - lo, e);
+  if (!array) {
+    for (int j = 0; j < arity; j++) a[j] = e[j];
+    return;
+  }
+  uint64_t d = 1 + r[8] % MAX_ARRAY;
+  a[0] = d;
+  for (uint64_t j = 0; j < d; j++) a[1 + j] = e[j];
+}
+
+// bessel_order: an order in [-10, 100] weighted to small ones (internal/spec besselOrder).
+CUDAFP_HD inline uint32_t bessel_order(uint64_t r) {
+  uint32_t v = hi32(r);
+  switch (lo32(r) % 4u) {
+  case 0: case 1: return v % 6u;
+  case 2: return (uint32_t)((int32_t)(v % 31u) - 10);
+  }
+  return (uint32_t)((int32_t)(v % 111u) - 10);
+}
+
+// gen_bessel: stratum s of jnf and ynf (internal/spec genBessel); the axis
+// holds BESSEL_ORDERS orders, BESSEL_ZEROS zeros, then float specials.
+CUDAFP_HD inline void gen_bessel(uint64_t s, const uint64_t* r, const uint64_t* axis, int n, uint64_t* a) {
+  uint32_t ord = bessel_order(r[1]);
+  uint32_t sign = hi32(r[2]) & 0x80000000u;
+  uint32_t x;
+  switch (s) {
+  case 0: x = lo32(r[0]); break;
+  case 1: x = with_exp(lo32(r[0]), 123 + (int32_t)(hi32(r[0]) % 12u)); break;
+  case 2: x = with_exp(lo32(r[0]), (int32_t)(hi32(r[0]) % 124u)); break;
+  case 3: x = near_special(axis + BESSEL_ORDERS, n - BESSEL_ORDERS, r[0]); break;
+  case 4: {
+    uint32_t z = (uint32_t)axis[BESSEL_ORDERS + hi32(r[0]) % (uint32_t)BESSEL_ZEROS];
+    x = add_ulps(z, (int32_t)(lo32(r[0]) % (1u << 13)) - (1 << 12)) | sign;
+    break;
+  }
+  case 5: x = with_exp(lo32(r[0]), 130 + (int32_t)(hi32(r[0]) % 37u)); break;
+  case 6:
+    if ((int32_t)ord > 0) x = with_exp(lo32(r[0]), exp8(real_f32((int64_t)ord, 0)) - (int32_t)(hi32(r[0]) % 2u));
+    else x = real_f32((int64_t)(lo32(r[0]) & 0xffffffu) + 1, -21);
+    break;
+  default: x = lo32(r[0]) % 0x41000000u + 1;
+  }
+  a[0] = ord; a[1] = x;
+}
+
 // gen_input computes generated input i of a function whose first argument
-// has type in0 and whose family is fam; axis is its special-value axis.
-CUDAFP_HD inline void gen_input(int in0, int fam, uint64_t i, const uint64_t* axis, int n, uint64_t* a) {
+// has type in0, whose family is fam, with arity arguments (array: a count
+// and an array); axis holds its n special values, the float specials of
+// its generators from lo on. a receives MAX_ARGS words, 0 past the arguments.
+CUDAFP_HD inline void gen_input(int in0, int fam, bool array, int arity, int lo, uint64_t i, const uint64_t* axis, int n, uint64_t* a) {
+  for (int j = 0; j < MAX_ARGS; j++) a[j] = 0;
+  if (fam == FamNorm) { gen_norm(array, arity, i, axis, lo, n, a); return; }
   uint64_t r[4];
   for (int j = 0; j < 4; j++) r[j] = draw(GEN_SEED, 4 * i + j);
   uint64_t s = i & 7;
-  a[0] = a[1] = a[2] = 0;
   if (in0 == TI64 || in0 == TU64) { a[0] = gen_int64(s, r, axis, n); return; }
   if (in0 == TF64) { a[0] = gen_f64(s, r, axis, n); return; }
+  if (fam == FamBessel) { gen_bessel(s, r, axis, n, a); return; }
   uint32_t x, y, z;
   gen_f32(fam, s, r, axis, n, &x, &y, &z);
-  a[0] = x; a[1] = y; a[2] = z;
-  if (fam == FamScaleL) a[1] = gen_scale_l(s, r, y);
+  a[0] = x;
+  if (arity > 1) a[1] = fam == FamScaleL ? gen_scale_l(s, r, y) : y;
+  if (arity > 2) a[2] = z;
 }
 
 CUDAFP_HD inline uint32_t sample_input(uint64_t k) {

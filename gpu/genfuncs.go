@@ -50,6 +50,13 @@ func main() {
 	}
 	fmt.Fprintf(&b, "static const uint32_t QUICK_SUB[QUICK_SUBS] = {%s};\n", list.String())
 	fmt.Fprintf(&b, "__constant__ uint32_t QUICK_SUB_DEV[QUICK_SUBS] = {%s};\n\n", list.String())
+	fmt.Fprintf(&b, "// Argument tuples (spec.Args): at most MAX_ARGS words; an array function's count\n")
+	fmt.Fprintf(&b, "// and up to MAX_ARRAY elements, of which its grid points vary GRID_ELEMS.\n")
+	fmt.Fprintf(&b, "#define MAX_ARGS %d\n#define MAX_ARRAY %d\n#define GRID_ELEMS %d\n", spec.MaxArgs, spec.MaxArray, spec.GridElems)
+	fmt.Fprintf(&b, "// Draws per generated input of the norm family (spec.NormDraws).\n#define NORM_DRAWS %d\n", spec.NormDraws)
+	fmt.Fprintf(&b, "// Parts of a Bessel function's axis: orders, then zeros, then float specials.\n")
+	orders, zeros := spec.BesselAxisParts()
+	fmt.Fprintf(&b, "#define BESSEL_ORDERS %d\n#define BESSEL_ZEROS %d\n\n", orders, zeros)
 	for _, f := range spec.All() {
 		mask := 0
 		for i, fl := range spec.FlagSets {
@@ -74,37 +81,54 @@ func main() {
 		fmt.Fprintf(&b, "  static constexpr int arity = %d;\n", f.Arity())
 		fmt.Fprintf(&b, "  static constexpr int family = %d; // %s\n", f.Family, f.Family)
 		fmt.Fprintf(&b, "  static constexpr int in0 = %d; // %s\n", f.In[0], f.In[0])
-		in1, in2, gridT := spec.F32, spec.F32, spec.F32 // absent arguments print as floats
-		if f.Arity() > 1 {
-			in1 = f.In[1]
-		}
-		if f.Arity() > 2 {
-			in2 = f.In[2]
-		}
+		gridT := spec.F32 // one axis for every argument: 16 digits when one is wide
 		for _, t := range f.In {
 			if t.Wide() {
-				gridT = spec.I64 // one axis for every argument: 16 digits when one is wide
+				gridT = spec.I64
 			}
 		}
 		if f.Arity() == 1 {
 			gridT = f.In[0]
 		}
-		fmt.Fprintf(&b, "  static constexpr int in1 = %d; // %s\n", in1, in1)
-		fmt.Fprintf(&b, "  static constexpr int in2 = %d; // %s\n", in2, in2)
+		var ts []string
+		for _, t := range f.In {
+			ts = append(ts, fmt.Sprint(int(t)))
+		}
+		fmt.Fprintf(&b, "  static int in_t(int j) { static const int t[%d] = {%s}; return t[j]; } // %s\n", f.Arity(), strings.Join(ts, ", "), typesString(f))
 		fmt.Fprintf(&b, "  static constexpr int grid_t = %d; // %s\n", gridT, gridT)
 		fmt.Fprintf(&b, "  static constexpr bool exhaustive = %v;\n", f.Exhaustive())
 		fmt.Fprintf(&b, "  static constexpr bool wide_in = %v;\n", f.In[0].Wide())
 		fmt.Fprintf(&b, "  static constexpr bool wide_out = %v;\n", f.WideOut())
+		fmt.Fprintf(&b, "  static constexpr bool array = %v;\n", f.Array)
 		fmt.Fprintf(&b, "  static constexpr int grid_n = %d;\n", len(axis))
+		fmt.Fprintf(&b, "  static constexpr int grid_args = %d;\n", f.GridArgs())
+		fmt.Fprintf(&b, "  static constexpr int grid_points = %d;\n", f.GridLen())
+		fmt.Fprintf(&b, "  static constexpr int gen_lo = %d;\n", f.GenLo())
 		fmt.Fprintf(&b, "  static const uint64_t* grid() { return grid_%s; }\n", f.ID)
-		fmt.Fprintf(&b, "  __device__ static uint64_t eval(uint64_t a0, uint64_t a1, uint64_t a2) {\n")
-		names := []string{"x", "y", "z"}
-		raw := []string{"a0", "a1", "a2"}
-		for j, t := range f.In {
-			fmt.Fprintf(&b, "    %s %s = %s;\n", t.C(), names[j], fromBits(t, raw[j]))
+		fmt.Fprintf(&b, "  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from\n")
+		for _, end := range []string{"lo", "hi"} {
+			fmt.Fprintf(&b, "  __host__ __device__ static int span_%s(int j) {", end)
+			for j := range f.GridArgs() {
+				lo, hi := f.GridSpan(j)
+				v := lo
+				if end == "hi" {
+					v = hi
+				}
+				fmt.Fprintf(&b, " if (j == %d) return %d;", j, v)
+			}
+			fmt.Fprintf(&b, " return 0; }\n")
 		}
-		for j := len(f.In); j < 3; j++ {
-			fmt.Fprintf(&b, "    (void)%s;\n", raw[j])
+		fmt.Fprintf(&b, "  __device__ static uint64_t eval(const uint64_t* in) {\n")
+		names := []string{"x", "y", "z", "w"}
+		switch {
+		case f.Array:
+			fmt.Fprintf(&b, "    %s x = %s;\n", f.In[0].C(), fromBits(f.In[0], "in[0]"))
+			fmt.Fprintf(&b, "    float a[%d];\n", f.Arity()-1)
+			fmt.Fprintf(&b, "    for (int j = 0; j < %d; j++) a[j] = %s;\n", f.Arity()-1, fromBits(spec.F32, "in[1 + j]"))
+		default:
+			for j, t := range f.In {
+				fmt.Fprintf(&b, "    %s %s = %s;\n", t.C(), names[j], fromBits(t, fmt.Sprintf("in[%d]", j)))
+			}
 		}
 		switch {
 		case f.Kind == spec.Instruction:

@@ -27,6 +27,13 @@
 #endif
 
 #include "funcs_gen.cuh"
+#ifdef CUDAFP_ONLY_FUNCS  // a build of some functions only (the host stub, gpu/cuda_stub.h)
+#undef CUDAFP_FUNCS
+#define CUDAFP_FUNCS(X) CUDAFP_ONLY_FUNCS(X)
+#endif
+#ifndef CUDAFP_LAUNCH
+#define CUDAFP_LAUNCH(kernel, blocks, threads, ...) kernel<<<(blocks), (threads)>>>(__VA_ARGS__)
+#endif
 
 #define CHECK(call)                                                              \
   do {                                                                           \
@@ -42,14 +49,31 @@
 
 // ---- kernels ------------------------------------------------------------------
 
+// grid_point computes special-grid point k (internal/spec Func.GridPoint):
+// coordinate j takes axis[span_lo(j) + k_j], the last varying fastest; an
+// array function's elements 5…8 repeat 1…4 and those past its count are 0.
 template <class F>
-__global__ void k_grid(const uint64_t* axis, int n, int points, uint64_t* out) {
+__host__ __device__ void grid_point(const uint64_t* axis, int k, uint64_t* a) {
+  for (int j = 0; j < MAX_ARGS; j++) a[j] = 0;
+  int rem = k;
+  for (int j = F::grid_args - 1; j >= 0; j--) {
+    int lo = F::span_lo(j), len = F::span_hi(j) - lo;
+    a[j] = axis[lo + rem % len];
+    rem /= len;
+  }
+  if (F::array) {
+    for (int j = 1 + GRID_ELEMS; j < MAX_ARGS; j++) a[j] = a[j - GRID_ELEMS];
+    for (int j = 1 + array_len(a); j < MAX_ARGS; j++) a[j] = 0;
+  }
+}
+
+template <class F>
+__global__ void k_grid(const uint64_t* axis, int points, uint64_t* out) {
   int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= points) return;
-  uint64_t a[3] = {0, 0, 0};
-  int rem = k;
-  for (int j = F::arity - 1; j >= 0; j--) { a[j] = axis[rem % n]; rem /= n; }
-  out[k] = F::eval(a[0], a[1], a[2]);
+  uint64_t a[MAX_ARGS];
+  grid_point<F>(axis, k, a);
+  out[k] = F::eval(a);
 }
 
 // Exhaustive: thread t covers inputs [t*PER, (t+1)*PER), all in one hash block.
@@ -60,8 +84,10 @@ __global__ void k_exhaustive(unsigned long long* hashes) {
   uint64_t first = t * EXH_PER;
   if (first >= (1ull << 32)) return;
   uint64_t h = 0;
+  uint64_t a[MAX_ARGS] = {0};
   for (uint64_t i = first; i < first + EXH_PER; i++) {
-    uint64_t out = F::eval(i, 0, 0);
+    a[0] = i;
+    uint64_t out = F::eval(a);
     h += elem_hash(i, out, F::wide_out);
   }
   atomicAdd(&hashes[first >> 24], (unsigned long long)h);
@@ -77,8 +103,10 @@ __global__ void k_subblocks(unsigned long long* hashes) {
   if (t >= QUICK_SUBS * per_sub) return;
   uint64_t first = ((uint64_t)QUICK_SUB_DEV[t / per_sub] << 16) + (t % per_sub) * SUB_PER;
   uint64_t h = 0;
+  uint64_t a[MAX_ARGS] = {0};
   for (uint64_t i = first; i < first + SUB_PER; i++) {
-    uint64_t out = F::eval(i, 0, 0);
+    a[0] = i;
+    uint64_t out = F::eval(a);
     h += elem_hash(i, out, F::wide_out);
   }
   atomicAdd(&hashes[t / per_sub], (unsigned long long)h);
@@ -92,9 +120,9 @@ __global__ void k_generated(const uint64_t* axis, unsigned long long* hashes) {
   if (first >= GEN_COUNT) return;
   uint64_t h = 0;
   for (uint64_t i = first; i < first + GEN_PER; i++) {
-    uint64_t a[3];
-    gen_input(F::in0, F::family, i, axis, F::grid_n, a);
-    h += elem_hash(i, F::eval(a[0], a[1], a[2]), F::wide_out);
+    uint64_t a[MAX_ARGS];
+    gen_input(F::in0, F::family, F::array, F::arity, F::gen_lo, i, axis, F::grid_n, a);
+    h += elem_hash(i, F::eval(a), F::wide_out);
   }
   atomicAdd(&hashes[first >> 16], (unsigned long long)h);
 }
@@ -103,11 +131,11 @@ template <class F>
 __global__ void k_recorded(const uint64_t* axis, int count, uint64_t* ins, uint64_t* outs) {
   int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= count) return;
-  uint64_t a[3] = {0, 0, 0};
+  uint64_t a[MAX_ARGS] = {0};
   if (F::exhaustive) a[0] = sample_input(k);
-  else gen_input(F::in0, F::family, k, axis, F::grid_n, a);
-  ins[3 * k] = a[0]; ins[3 * k + 1] = a[1]; ins[3 * k + 2] = a[2];
-  outs[k] = F::eval(a[0], a[1], a[2]);
+  else gen_input(F::in0, F::family, F::array, F::arity, F::gen_lo, k, axis, F::grid_n, a);
+  for (int j = 0; j < MAX_ARGS; j++) ins[MAX_ARGS * k + j] = a[j];
+  outs[k] = F::eval(a);
 }
 
 // ---- output -------------------------------------------------------------------
@@ -131,15 +159,14 @@ static void capture(const Prov& p, const std::string& dir) {
   FILE* f = fopen(path.c_str(), "w");
   if (!f) { perror(path.c_str()); exit(1); }
   int n = F::grid_n;
-  int points = 1;
-  for (int j = 0; j < F::arity; j++) points *= n;
+  int points = F::grid_points;
   uint64_t *d_axis, *d_out, *d_ins;
   unsigned long long* d_hash;
   CHECK(cudaMalloc(&d_axis, n * sizeof(uint64_t)));
   CHECK(cudaMemcpy(d_axis, F::grid(), n * sizeof(uint64_t), cudaMemcpyHostToDevice));
   int outN = points > RECORDED ? points : RECORDED;
   CHECK(cudaMalloc(&d_out, outN * sizeof(uint64_t)));
-  CHECK(cudaMalloc(&d_ins, 3 * RECORDED * sizeof(uint64_t)));
+  CHECK(cudaMalloc(&d_ins, MAX_ARGS * RECORDED * sizeof(uint64_t)));
   CHECK(cudaMalloc(&d_hash, BLOCKS * sizeof(unsigned long long)));
 
   fprintf(f, "# cudafp golden data, format 2: what the device computes for one function under one flag set.\n");
@@ -155,7 +182,7 @@ static void capture(const Prov& p, const std::string& dir) {
   fprintf(f, "grid %d", n);
   for (int j = 0; j < n; j++) put_in(f, F::grid()[j], F::grid_t);
   fprintf(f, "\nspecial %d\n", points);
-  k_grid<F><<<(points + 255) / 256, 256>>>(d_axis, n, points, d_out);
+  CUDAFP_LAUNCH(k_grid<F>, (points + 255) / 256, 256, d_axis, points, d_out);
   CHECK(cudaGetLastError());
   std::vector<uint64_t> out(outN);
   CHECK(cudaMemcpy(out.data(), d_out, points * sizeof(uint64_t), cudaMemcpyDeviceToHost));
@@ -167,16 +194,16 @@ static void capture(const Prov& p, const std::string& dir) {
 
   // Recorded inputs and outputs.
   int count = F::exhaustive ? SAMPLES : RECORDED;
-  k_recorded<F><<<(count + 255) / 256, 256>>>(d_axis, count, d_ins, d_out);
+  CUDAFP_LAUNCH(k_recorded<F>, (count + 255) / 256, 256, d_axis, count, d_ins, d_out);
   CHECK(cudaGetLastError());
-  std::vector<uint64_t> ins(3 * RECORDED);
-  CHECK(cudaMemcpy(ins.data(), d_ins, 3 * count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  std::vector<uint64_t> ins(MAX_ARGS * RECORDED);
+  CHECK(cudaMemcpy(ins.data(), d_ins, MAX_ARGS * count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(out.data(), d_out, count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   if (F::exhaustive) fprintf(f, "inputs exhaustive 4294967296 sample-seed %016llx\n", (unsigned long long)SAMPLE_SEED);
   else fprintf(f, "inputs generated %llu seed %016llx\n", (unsigned long long)GEN_COUNT, (unsigned long long)GEN_SEED);
   for (int k = 0; k < SHOWN; k++) {
     fprintf(f, "g %d", k);
-    for (int j = 0; j < F::arity; j++) put_in(f, ins[3 * k + j], j == 0 ? F::in0 : j == 1 ? F::in1 : F::in2);
+    for (int j = 0; j < F::arity; j++) put_in(f, ins[MAX_ARGS * k + j], F::in_t(j));
     fprintf(f, "\n");
   }
   fprintf(f, "recorded %d\n", count);
@@ -190,10 +217,10 @@ static void capture(const Prov& p, const std::string& dir) {
   CHECK(cudaMemset(d_hash, 0, BLOCKS * sizeof(unsigned long long)));
   if (F::exhaustive) {
     uint64_t threads = (1ull << 32) / EXH_PER;
-    k_exhaustive<F><<<(unsigned)(threads / 256), 256>>>(d_hash);
+    CUDAFP_LAUNCH(k_exhaustive<F>, (unsigned)(threads / 256), 256, d_hash);
   } else {
     uint64_t threads = GEN_COUNT / GEN_PER;
-    k_generated<F><<<(unsigned)(threads / 256), 256>>>(d_axis, d_hash);
+    CUDAFP_LAUNCH(k_generated<F>, (unsigned)(threads / 256), 256, d_axis, d_hash);
   }
   CHECK(cudaGetLastError());
   unsigned long long h[BLOCKS];
@@ -205,7 +232,7 @@ static void capture(const Prov& p, const std::string& dir) {
   if (F::exhaustive) {
     CHECK(cudaMemset(d_hash, 0, QUICK_SUBS * sizeof(unsigned long long)));
     uint64_t threads = QUICK_SUBS * (SUB_BLOCK_SIZE / SUB_PER);
-    k_subblocks<F><<<(unsigned)((threads + 255) / 256), 256>>>(d_hash);
+    CUDAFP_LAUNCH(k_subblocks<F>, (unsigned)((threads + 255) / 256), 256, d_hash);
     CHECK(cudaGetLastError());
     CHECK(cudaMemcpy(h, d_hash, QUICK_SUBS * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
     fprintf(f, "subhashes %d %llu\n", QUICK_SUBS, (unsigned long long)SUB_BLOCK_SIZE);

@@ -52,14 +52,14 @@ func loadMufuGolden(t *testing.T, id string) *golden.File {
 }
 
 // eval evaluates a form on packed arguments.
-func evalForm(unary func(uint32) uint32, div func(uint32, uint32) uint32, in [3]uint64) uint32 {
+func evalForm(unary func(uint32) uint32, div func(uint32, uint32) uint32, in spec.Args) uint32 {
 	if unary != nil {
 		return unary(uint32(in[0]))
 	}
 	return div(uint32(in[0]), uint32(in[1]))
 }
 
-func fmtArgs(in [3]uint64, n int) string {
+func fmtArgs(in spec.Args, n int) string {
 	var parts []string
 	for _, v := range in[:n] {
 		parts = append(parts, fmtBits(uint32(v)))
@@ -76,7 +76,7 @@ func TestMufuGoldenExplicit(t *testing.T) {
 			f := loadMufuGolden(t, form.id)
 			arity := f.Func.Arity()
 			bad := 0
-			check := func(where string, in [3]uint64, want uint64) {
+			check := func(where string, in spec.Args, want uint64) {
 				if got := evalForm(form.unary, form.div, in); uint64(got) != want {
 					if bad < 10 {
 						t.Errorf("%s: %s(%s) = %s, device %s", where, f.Func.Name, fmtArgs(in, arity), fmtBits(got), fmtBits(uint32(want)))

@@ -158,9 +158,10 @@ func (a Arg) String() string {
 
 func spellArg(args []string, in ulp.Input) Arg {
 	var a Arg
-	words := []uint32{in.X, in.Y, in.Z}
+	n := 0 // the next word of in
 	for _, t := range args {
-		w := words[0]
+		w := in.Word(n)
+		n++
 		switch t {
 		case "f32":
 			a.Bits = append(a.Bits, f32.FormatBits(w))
@@ -172,8 +173,8 @@ func spellArg(args []string, in ulp.Input) Arg {
 			a.Bits = append(a.Bits, fmt.Sprintf("%#08x", w))
 			a.Values = append(a.Values, strconv.FormatUint(uint64(w), 10))
 		default: // 64 bits: this word and the next (high half)
-			v := uint64(words[1])<<32 | uint64(w)
-			words = words[1:]
+			v := uint64(in.Word(n))<<32 | uint64(w)
+			n++
 			a.Bits = append(a.Bits, fmt.Sprintf("%#016x", v))
 			switch t {
 			case "i64":
@@ -184,42 +185,42 @@ func spellArg(args []string, in ulp.Input) Arg {
 				a.Values = append(a.Values, formatF64(v))
 			}
 		}
-		words = words[1:]
 	}
 	return a
 }
 
 // Inputs of several arguments: each argument takes one 32-bit word of
-// ulp.Input (X, Y, Z in order), a 64-bit one two words, low half first
-// (__ll2float_rn: X, Y; scalblnf: X for the float, Y and Z for the long).
+// ulp.Input (X, Y, Z, then More, in order), a 64-bit one two words, low half
+// first (__ll2float_rn: X, Y; scalblnf: X for the float, Y and Z for the
+// long; normf: X for the count, then the elements).
 
 // kernelArgs returns the kernel's arguments of input in.
-func kernelArgs(types []spec.Type, in ulp.Input) (a [3]uint64) {
-	words := []uint32{in.X, in.Y, in.Z}
+func kernelArgs(types []spec.Type, in ulp.Input) (a spec.Args) {
+	n := 0
 	for i, t := range types {
-		a[i] = uint64(words[0])
+		a[i] = uint64(in.Word(n))
+		n++
 		if t.Wide() {
-			a[i] |= uint64(words[1]) << 32
-			words = words[1:]
+			a[i] |= uint64(in.Word(n)) << 32
+			n++
 		}
-		words = words[1:]
 	}
 	return a
 }
 
 // inputOf is the inverse of kernelArgs.
-func inputOf(types []spec.Type, a [3]uint64) ulp.Input {
-	var words [6]uint32
+func inputOf(types []spec.Type, a spec.Args) ulp.Input {
+	var in ulp.Input
 	n := 0
 	for i, t := range types {
-		words[n] = uint32(a[i])
+		in = in.With(n, uint32(a[i]))
 		n++
 		if t.Wide() {
-			words[n] = uint32(a[i] >> 32)
+			in = in.With(n, uint32(a[i]>>32))
 			n++
 		}
 	}
-	return ulp.Input{X: words[0], Y: words[1], Z: words[2]}
+	return in
 }
 
 func formatF64(v uint64) string {

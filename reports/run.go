@@ -377,7 +377,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	}
 	kernel := func(in ulp.Input) uint64 {
 		a := kernelArgs(f.In, in)
-		return k(a[0], a[1], a[2])
+		return k(&a)
 	}
 	pick := c.pick
 	if c.iref != nil {
@@ -408,7 +408,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		k0, pickInt := k, c.pickInt
 		s.dist = func(in ulp.Input) uint64 {
 			a := kernelArgs(f.In, in)
-			return intDist(ir.out, pickInt(k0(a[0], a[1], a[2])), ir.f(in))
+			return intDist(ir.out, pickInt(k0(&a)), ir.f(in))
 		}
 	}
 	row.bound = s.chk.b
@@ -421,7 +421,10 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		} else if c.iref != nil {
 			unary = func(x uint32) uint32 { return pick(kernel(ulp.Input{X: x})) }
 		} else {
-			unary = func(x uint32) uint32 { return pick(k(uint64(x), 0, 0)) }
+			unary = func(x uint32) uint32 {
+				in := spec.Args{uint64(x)}
+				return pick(k(&in))
+			}
 		}
 		s.got = func(in ulp.Input) uint32 { return unary(in.X) }
 		s.unary = unary
@@ -435,7 +438,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		s.key = fmt.Sprintf("%s|%s|%s|%s|exhaustive|%d", f.ID, c.name, eff.String(), f.Mode, s.blocks)
 		return s, nil
 	}
-	var gen ulp.Generator
+	var gen func(i uint64) ulp.Input
 	var n uint64
 	var desc string
 	grid := f.Grid()
@@ -445,11 +448,11 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		if n > 1<<32 || n&(n-1) != 0 {
 			return nil, fmt.Errorf("reports: %d samples: want a power of two up to 2^32", n)
 		}
-		gen = func(i uint64) (x, y, z uint32) {
+		gen = func(i uint64) ulp.Input {
 			if i < n {
-				return uint32(i*stretch + spec.Draw(sampleSeed, i)%stretch), 0, 0
+				return ulp.Input{X: uint32(i*stretch + spec.Draw(sampleSeed, i)%stretch)}
 			}
-			return uint32(grid[i-n]), 0, 0
+			return ulp.Input{X: uint32(grid[i-n])}
 		}
 		desc = fmt.Sprintf("%s stratified bit patterns (one in each stretch of %s encodings, seed %#x) and %d special values", pow2(n), pow2(stretch), uint64(sampleSeed), len(grid))
 		n += uint64(len(grid))
@@ -460,15 +463,14 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		}
 		n = orDefault(cfg.Generated, def)
 		gn := uint64(f.GridLen())
-		gen = func(i uint64) (x, y, z uint32) {
-			var a [3]uint64
+		gen = func(i uint64) ulp.Input {
+			var a spec.Args
 			if i < n {
 				a = f.Input(i)
 			} else {
 				a = f.GridPoint(grid, int(i-n))
 			}
-			in := inputOf(f.In, a)
-			return in.X, in.Y, in.Z
+			return inputOf(f.In, a)
 		}
 		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
 		n += gn
@@ -478,7 +480,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {
 		o := opt
 		o.Shard, o.Shards = b, s.blocks
-		return ulp.Sampled(ctx, func(x, y, z uint32) uint32 { return pr.measure(ulp.Input{X: x, Y: y, Z: z}) }, pr, gen, n, desc, o)
+		return ulp.SampledInputs(ctx, pr.measure, pr, gen, n, desc, o)
 	}
 	s.key = fmt.Sprintf("%s|%s|%s|%s|sampled|%d|%s", f.ID, c.name, eff.String(), f.Mode, n, desc)
 	return s, nil

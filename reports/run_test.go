@@ -554,3 +554,17 @@ func jsonRow(t *testing.T, r *Row) []byte {
 	}
 	return b
 }
+
+// TestArgsWidth checks that ulp.Input holds every argument word of a
+// catalogued function: ulp cannot import internal/spec (it would link the
+// emulation), so the two constants are kept equal here.
+func TestArgsWidth(t *testing.T) {
+	if ulp.MaxArgs != spec.MaxArgs {
+		t.Fatalf("ulp.MaxArgs = %d, spec.MaxArgs = %d", ulp.MaxArgs, spec.MaxArgs)
+	}
+	for _, f := range spec.All() {
+		if f.Arity() > ulp.MaxArgs {
+			t.Errorf("%s takes %d arguments, ulp.Input holds %d", f.Name, f.Arity(), ulp.MaxArgs)
+		}
+	}
+}

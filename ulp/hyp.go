@@ -504,3 +504,166 @@ func rnorm3Kernel(x, y, z uint32) kres {
 	hi, lo, err = recipDD(hi, lo, err+0x1p-104*hi)
 	return kres{v: DD{hi, lo}, err: err}
 }
+
+// Norm4 is the reference of √(x² + y² + z² + w²) (four arguments: use
+// RoundN, ValueN).
+//
+// Special cases are (in order):
+//
+//	Norm4(x, y, z, w) = +Inf if an argument is ±Inf, even with a NaN
+//	Norm4(x, y, z, w) = NaN if an argument is NaN
+//	Norm4(±0, ±0, ±0, ±0) = +0
+//
+// Value: relative error < 2^-100.
+var Norm4 = &Ref{name: "norm4", arity: 4, modes: rnOnly, valueBits: 100, orcN: oracle.Norm, kN: normKernelN}
+
+// Rnorm4 is the reference of 1/√(x² + y² + z² + w²) (four arguments).
+//
+// Special cases are (in order):
+//
+//	Rnorm4(x, y, z, w) = +0 if an argument is ±Inf, even with a NaN
+//	Rnorm4(x, y, z, w) = NaN if an argument is NaN
+//	Rnorm4(±0, ±0, ±0, ±0) = +Inf
+//
+// Value: relative error < 2^-98.
+var Rnorm4 = &Ref{name: "rnorm4", arity: 4, modes: rnOnly, valueBits: 98, orcN: oracle.Rnorm, kN: rnormKernelN}
+
+// Norm is the reference of the Euclidean norm √(a0² + … + a(d−1)²) of an
+// array, as CUDA's normf(d, a): through Eval its Input is the count d (X)
+// and up to MaxArgs−1 elements (Y, Z, More); RoundN and ValueN take the
+// elements themselves, any number of them (Norm of none is +0).
+//
+// Special cases are (in order):
+//
+//	Norm(a) = +Inf if an element is ±Inf, even with a NaN
+//	Norm(a) = NaN if an element is NaN
+//	Norm(a) = +0 if every element is ±0, or there is none
+//
+// Value: relative error < 2^-99 for up to 8 elements (n²·2^-106 + 2^-103 for n).
+var Norm = &Ref{name: "norm", arity: MaxArgs, array: true, modes: rnOnly, valueBits: 99, orcN: oracle.Norm, kN: normKernelN}
+
+// Rnorm is the reference of 1/√(a0² + … + a(d−1)²) of an array, as CUDA's
+// rnormf(d, a), with Norm's arguments.
+//
+// Special cases are (in order):
+//
+//	Rnorm(a) = +0 if an element is ±Inf, even with a NaN
+//	Rnorm(a) = NaN if an element is NaN
+//	Rnorm(a) = +Inf if every element is ±0, or there is none
+//
+// Value: relative error < 2^-97 for up to 8 elements.
+var Rnorm = &Ref{name: "rnorm", arity: MaxArgs, array: true, modes: rnOnly, valueBits: 97, orcN: oracle.Rnorm, kN: rnormKernelN}
+
+// refsN lists the references of four arguments and of an array, which
+// Lookup finds too.
+var refsN = []*Ref{Norm4, Rnorm4, Norm, Rnorm}
+
+// argsOf returns the arguments of in that r's kernel takes, in buf: the
+// first Arity() words, or for an array reference the elements Y, Z, More…
+// that its count X (clamped to [0, MaxArgs−1]) selects.
+func (r *Ref) argsOf(in Input, buf *[MaxArgs]uint32) []uint32 {
+	if !r.array {
+		for j := range r.arity {
+			buf[j] = in.Word(j)
+		}
+		return buf[:r.arity]
+	}
+	n := int(max(0, min(int32(in.X), MaxArgs-1)))
+	for j := range n {
+		buf[j] = in.Word(1 + j)
+	}
+	return buf[:n]
+}
+
+// RoundN returns f(us…) correctly rounded in mode m: the four arguments of
+// Norm4 and Rnorm4, or the elements of Norm's and Rnorm's array.
+func (r *Ref) RoundN(us []uint32, m rounding.Mode) uint32 {
+	b, _, _ := r.evalN(us, m)
+	return b
+}
+
+// ValueN returns a double-double approximation of f(us…) (see RoundN).
+func (r *Ref) ValueN(us []uint32) DD {
+	r.checkN(us)
+	return r.kN(us).v
+}
+
+func (r *Ref) checkN(us []uint32) {
+	if r.kN == nil || !r.array && len(us) != r.arity {
+		panic("ulp: " + r.name + " called with the wrong number of arguments")
+	}
+}
+
+func (r *Ref) evalN(us []uint32, m rounding.Mode) (uint32, DD, bool) {
+	r.checkN(us)
+	k := r.kN(us)
+	if b, ok := k.round(m); ok {
+		return b, k.v, false
+	}
+	r.fallbacks.Add(1)
+	return r.orcN.RoundN(us, m), k.v, true
+}
+
+// normEdgeN answers the special cases of the norms of any number of
+// arguments: a ±Inf argument (even with a NaN), a NaN argument, all zeros
+// (or no argument).
+func normEdgeN(us []uint32, inf, zero float64) (kres, bool) {
+	nan, allZero := false, true
+	for _, u := range us {
+		if f32.IsInf(u) {
+			return exactRes(inf), true
+		}
+		nan = nan || f32.IsNaN(u)
+		allZero = allZero && f32.IsZero(u)
+	}
+	switch {
+	case nan:
+		return exactRes(math.NaN()), true
+	case allZero:
+		return exactRes(zero), true
+	}
+	return kres{}, false
+}
+
+// normSquaresN returns Σ u² over n finite arguments as s + t, and a bound
+// on |s + t − Σ u²|: the squares are exact in binary64 (as in
+// normSquares), each twoSum(s, u²) = s' + e is exact with |e| ≤ 2^-53·s' ≤
+// 2^-53·Σ, and the n−1 additions of the e's into t round n−1 times, each by
+// at most 2^-53·|t| ≤ 2^-53·n·2^-53·Σ: |t − Σe| ≤ n²·2^-106·Σ, which bounds
+// the error of s + t, and Σ ≤ (1 + 2^-52)·(s + t).
+func normSquaresN(us []uint32) (s, t, err float64) {
+	for _, u := range us {
+		v := float64(math.Float32frombits(u))
+		var e float64
+		s, e = twoSum(s, v*v)
+		t += e
+	}
+	s, t = fastTwoSum(s, t)
+	n := float64(len(us))
+	return s, t, n * n * 0x1p-105 * s
+}
+
+// normKernelN: √(Σ u²) = sqrtSum of normSquaresN; the sum's error e moves
+// the root by at most e/(2·hi) (√ is 1/(2√)-Lipschitz above the smaller
+// root, and e's bound keeps a factor 2 for it), added to err. Value's
+// relative error is 2^-103 + n²·2^-106 + tiny: < 2^-101 for four
+// arguments, < 2^-99 for up to 8 elements.
+func normKernelN(us []uint32) kres {
+	if r, ok := normEdgeN(us, math.Inf(1), 0); ok {
+		return r
+	}
+	s, t, e := normSquaresN(us)
+	hi, lo, err := sqrtSum(s, t)
+	return kres{v: DD{hi, lo}, err: err + e/(2*hi)}
+}
+
+// rnormKernelN: 1/√(Σ u²) = recipDD of normKernelN's value.
+func rnormKernelN(us []uint32) kres {
+	if r, ok := normEdgeN(us, 0, math.Inf(1)); ok {
+		return r
+	}
+	s, t, e := normSquaresN(us)
+	hi, lo, err := sqrtSum(s, t)
+	hi, lo, err = recipDD(hi, lo, err+e/(2*hi))
+	return kres{v: DD{hi, lo}, err: err}
+}

@@ -149,19 +149,65 @@ func TestHypRefSpecialCases(t *testing.T) {
 	}
 }
 
-// drawNorm3 draws three arguments: one binade for all (squares of similar
-// size), far binades (squares that underflow or overflow beside others),
-// or arbitrary bit patterns.
-func drawNorm3(r *rand.Rand) (x, y, z uint32) {
+// drawNorm draws n arguments: one binade for all (squares of similar size;
+// the last one within 2 binades), far binades (squares that underflow or
+// overflow beside others), or arbitrary bit patterns.
+func drawNorm(r *rand.Rand, n int) []uint32 {
 	b := func(lo, hi int) uint32 { return uint32(lo+r.IntN(hi-lo+1))<<23 | r.Uint32()&0x807fffff }
-	switch r.IntN(4) {
-	case 0:
-		return r.Uint32(), r.Uint32(), r.Uint32()
-	case 1:
-		e := r.IntN(255)
-		return b(e, e), b(e, e), b(max(e-2, 0), min(e+2, 254))
+	us := make([]uint32, n)
+	mode, e := r.IntN(4), r.IntN(255)
+	for j := range us {
+		switch {
+		case mode == 0:
+			us[j] = r.Uint32()
+		case mode == 1 && j < n-1:
+			us[j] = b(e, e)
+		case mode == 1:
+			us[j] = b(max(e-2, 0), min(e+2, 254))
+		default:
+			us[j] = b(0, 254)
+		}
 	}
-	return b(0, 254), b(0, 254), b(0, 254)
+	return us
+}
+
+// drawNorm3 is drawNorm of three arguments.
+func drawNorm3(r *rand.Rand) (x, y, z uint32) {
+	us := drawNorm(r, 3)
+	return us[0], us[1], us[2]
+}
+
+// checkNormValue checks a norm kernel's answer k against a 256-bit
+// enclosure iv of the function: within k.err, and within 2^-valueBits
+// relative for results in the binary32 range.
+func checkNormValue(t *testing.T, call string, k kres, iv oracle.Interval, valueBits int) bool {
+	t.Helper()
+	v := new(big.Float).SetPrec(2400).SetFloat64(k.v.Hi)
+	v.Add(v, new(big.Float).SetFloat64(k.v.Lo))
+	d1, _ := new(big.Float).Sub(v, iv.Lo).Float64()
+	d2, _ := new(big.Float).Sub(v, iv.Hi).Float64()
+	dist := math.Max(math.Abs(d1), math.Abs(d2))
+	mag, _ := iv.Lo.Float64()
+	if dist > k.err || mag < 0x1p128 && dist > math.Ldexp(math.Max(mag, 0x1p-126), -valueBits) {
+		t.Errorf("%s: |Value − f| = %g, err = %g, f ≈ %g", call, dist, k.err, mag)
+		return false
+	}
+	return true
+}
+
+// bigNorm returns √(Σ u²) (1/√ with recip) at 600 bits by math/big, from
+// code independent of the oracle's.
+func bigNorm(us []uint32, recip bool) *big.Float {
+	nf := func() *big.Float { return new(big.Float).SetPrec(600) }
+	s := nf()
+	for _, u := range us {
+		s.Add(s, nf().Mul(oracle.Value(u), oracle.Value(u)))
+	}
+	hp := nf().Sqrt(s)
+	if recip {
+		hp = nf().Quo(big.NewFloat(1), hp)
+	}
+	return hp
 }
 
 // TestNorm3Ref checks Norm3 and Rnorm3 on a fixed-seed sample: the fast
@@ -194,25 +240,10 @@ func TestNorm3Ref(t *testing.T) {
 			if !ok || k.rep != 0 || k.v.Hi != k.v.Hi || math.IsInf(k.v.Hi, 0) {
 				continue
 			}
-			v := new(big.Float).SetPrec(2400).SetFloat64(k.v.Hi)
-			v.Add(v, new(big.Float).SetFloat64(k.v.Lo))
-			d1, _ := new(big.Float).Sub(v, iv.Lo).Float64()
-			d2, _ := new(big.Float).Sub(v, iv.Hi).Float64()
-			dist := math.Max(math.Abs(d1), math.Abs(d2))
-			mag, _ := iv.Lo.Float64()
-			if dist > k.err || mag < 0x1p128 && dist > math.Ldexp(math.Max(mag, 0x1p-126), -ref.valueBits) {
-				t.Errorf("%s: |Value − f| = %g, err = %g, f ≈ %g", call, dist, k.err, mag)
+			if !checkNormValue(t, call, k, iv, ref.valueBits) {
 				fails++
 			}
-			nf := func() *big.Float { return new(big.Float).SetPrec(600) }
-			s := nf()
-			for _, u := range []uint32{x, y, z} {
-				s.Add(s, nf().Mul(oracle.Value(u), oracle.Value(u)))
-			}
-			hp := nf().Sqrt(s)
-			if ref == Rnorm3 {
-				hp = nf().Quo(big.NewFloat(1), hp)
-			}
+			hp := bigNorm([]uint32{x, y, z}, ref == Rnorm3)
 			if w := oracle.Round32(hp, rounding.RN); w != want[0] {
 				t.Errorf("%s RN: oracle %s, math/big %s", call, f32.Format(want[0]), f32.Format(w))
 				fails++
@@ -233,6 +264,86 @@ func TestNorm3RefSpecialCases(t *testing.T) {
 		for _, m := range rounding.Modes {
 			if got := c.ref.Round3(c.x, c.y, c.z, m); got != c.want {
 				t.Errorf("%s(%s, %s, %s) %v = %s, want %s", c.ref.name, f32.Format(c.x), f32.Format(c.y), f32.Format(c.z), m, f32.Format(got), f32.Format(c.want))
+			}
+		}
+	}
+}
+
+// TestNormNRef checks Norm4, Rnorm4 (four arguments) and Norm, Rnorm (0 to
+// 8 elements, through Eval with a count) as TestNorm3Ref checks Norm3: the
+// fast path against the oracle in all four modes, Eval against RoundN, the
+// kernel's error bound and Value's 2^-ValueBits against a 256-bit
+// enclosure, and RN against math/big at 600 bits.
+func TestNormNRef(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewPCG(seed, 4))
+	n := 1000
+	if testflag.Exhaustive() {
+		n = 20000
+	}
+	for _, ref := range []*Ref{Norm4, Rnorm4, Norm, Rnorm} {
+		fails := 0
+		for i := 0; i < n && fails < 10; i++ {
+			d := 4
+			if ref.array {
+				d = r.IntN(MaxArgs)
+			}
+			us := drawNorm(r, d)
+			in := InputOf(us...)
+			if ref.array {
+				in = InputOf(append([]uint32{uint32(d)}, us...)...)
+			}
+			call := ref.name + "(" + in.Format(len(us)) + ")"
+			want := ref.orcN.RoundAllN(us)
+			for j, m := range rounding.Modes {
+				got, v, _ := ref.Eval(in, m)
+				if got != want[j] || got != ref.RoundN(us, m) || !sameDD(v, ref.ValueN(us)) {
+					t.Errorf("%s %v = %s, oracle %s (seed %d)", call, m, f32.Format(got), f32.Format(want[j]), seed)
+					fails++
+				}
+			}
+			k := ref.kN(us)
+			iv, ok := ref.orcN.EncloseN(us, 256)
+			if !ok || k.rep != 0 || k.v.Hi != k.v.Hi || math.IsInf(k.v.Hi, 0) {
+				continue
+			}
+			if !checkNormValue(t, call, k, iv, ref.valueBits) {
+				fails++
+			}
+			if w := oracle.Round32(bigNorm(us, ref == Rnorm4 || ref == Rnorm), rounding.RN); w != want[0] {
+				t.Errorf("%s RN: oracle %s, math/big %s", call, f32.Format(want[0]), f32.Format(w))
+				fails++
+			}
+		}
+	}
+}
+
+// TestNormNRefSpecialCases checks the rows of the doc tables in every mode,
+// and the count of the array references (elements past it are not read).
+func TestNormNRefSpecialCases(t *testing.T) {
+	for _, c := range []struct {
+		ref  *Ref
+		in   Input
+		want uint32
+	}{
+		{Norm4, InputOf(b32(1), nanBits, 0xff800000, 0), 0x7f800000},
+		{Norm4, InputOf(b32(1), 0, 0, nanBits), nanBits},
+		{Norm4, InputOf(0x80000000, 0, 0x80000000, 0), 0},
+		{Rnorm4, InputOf(0x7f800000, 0, nanBits, 0), 0},
+		{Rnorm4, InputOf(nanBits, b32(1), 0, 0), nanBits},
+		{Rnorm4, InputOf(0, 0x80000000, 0, 0x80000000), 0x7f800000},
+		{Norm, InputOf(3, b32(1), nanBits, 0xff800000), 0x7f800000},
+		{Norm, InputOf(2, b32(1), nanBits, 0xff800000), nanBits},
+		{Norm, InputOf(1, 0x80000000, nanBits), 0},
+		{Norm, InputOf(0, nanBits), 0},
+		{Rnorm, InputOf(2, 0x7f800000, nanBits), 0},
+		{Rnorm, InputOf(1, nanBits, 0x7f800000), nanBits},
+		{Rnorm, InputOf(0, 0x7f800000), 0x7f800000},
+	} {
+		for _, m := range rounding.Modes {
+			if got, _, _ := c.ref.Eval(c.in, m); got != c.want {
+				t.Errorf("%s(%s) %v = %s, want %s", c.ref.name, c.in.Format(MaxArgs), m, f32.Format(got), f32.Format(c.want))
 			}
 		}
 	}

@@ -40,6 +40,9 @@ type Ref struct {
 	run1      func(x0 uint32, m rounding.Mode, want []uint32, val []DD) bool
 	k3        func(x, y, z uint32) kres // ternary references (hyp.go), with orc3
 	orc3      *oracle.Func3
+	kN        func(us []uint32) kres // references of four arguments or of an array (hyp.go), with orcN
+	orcN      *oracle.FuncN
+	array     bool // the arguments are a count and up to MaxArgs−1 elements (norm, rnorm)
 	fallbacks atomic.Uint64
 }
 
@@ -81,7 +84,9 @@ func (k kres) round(m rounding.Mode) (uint32, bool) {
 // Name returns the mathematical name ("exp", "pow", …).
 func (r *Ref) Name() string { return r.name }
 
-// Arity returns the number of arguments, 1, 2 or 3.
+// Arity returns the number of arguments: 1, 2, 3 or 4, and MaxArgs for
+// the references of an array (a count and up to MaxArgs−1 elements, as
+// CUDA's normf(dim, a) takes them).
 func (r *Ref) Arity() int { return r.arity }
 
 // Modes returns the rounding modes in which CUDA has a version of the
@@ -123,6 +128,10 @@ func (r *Ref) Value2(x, y uint32) DD {
 // Eval returns, from one evaluation, f(in) rounded in mode m, its value and
 // whether the fast path fell back to the oracle. It makes Ref a Reference.
 func (r *Ref) Eval(in Input, m rounding.Mode) (want uint32, v DD, slow bool) {
+	if r.kN != nil {
+		var buf [MaxArgs]uint32
+		return r.evalN(r.argsOf(in, &buf), m)
+	}
 	switch r.arity {
 	case 1:
 		return r.eval1(in.X, m)
@@ -451,6 +460,11 @@ func Lookup(name string) (*Ref, bool) {
 		}
 	}
 	for _, r := range refs3 {
+		if r.name == name {
+			return r, true
+		}
+	}
+	for _, r := range refsN {
 		if r.name == name {
 			return r, true
 		}

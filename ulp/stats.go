@@ -12,30 +12,76 @@ import (
 	"github.com/cudafp/cudafp/internal/f32"
 )
 
-// Input is one argument tuple of a measured function; unused arguments are 0.
+// MaxArgs is the most argument words an Input holds: an array function's
+// count and eight elements (internal/spec's MaxArgs; reports checks that
+// they agree).
+const MaxArgs = 9
+
+// Input is one argument tuple of a measured function: X, Y, Z are the first
+// three arguments and More the fourth to the ninth (norm4d's fourth; an
+// array function's count is X and its elements Y, Z, More…); unused
+// arguments are 0. JSON leaves More out when it is zero.
 type Input struct {
 	X, Y, Z uint32
+	More    [MaxArgs - 3]uint32 `json:",omitzero"`
+}
+
+// InputOf returns the Input of the argument words w (at most MaxArgs).
+func InputOf(w ...uint32) Input {
+	var a Input
+	for j, v := range w {
+		a.set(j, v)
+	}
+	return a
+}
+
+// Word returns argument j (0 ≤ j < MaxArgs).
+func (a Input) Word(j int) uint32 {
+	switch j {
+	case 0:
+		return a.X
+	case 1:
+		return a.Y
+	case 2:
+		return a.Z
+	}
+	return a.More[j-3]
+}
+
+// With returns a with argument j set to v.
+func (a Input) With(j int, v uint32) Input {
+	a.set(j, v)
+	return a
+}
+
+func (a *Input) set(j int, v uint32) {
+	switch j {
+	case 0:
+		a.X = v
+	case 1:
+		a.Y = v
+	case 2:
+		a.Z = v
+	default:
+		a.More[j-3] = v
+	}
 }
 
 // less orders inputs by their encodings, X first (the tie rule of argmax).
 func (a Input) less(b Input) bool {
-	if a.X != b.X {
-		return a.X < b.X
+	for j := range MaxArgs {
+		if x, y := a.Word(j), b.Word(j); x != y {
+			return x < y
+		}
 	}
-	if a.Y != b.Y {
-		return a.Y < b.Y
-	}
-	return a.Z < b.Z
+	return false
 }
 
 // Format returns the encodings of the first n arguments as f32.Format does.
 func (a Input) Format(n int) string {
 	s := f32.Format(a.X)
-	if n > 1 {
-		s += ", " + f32.Format(a.Y)
-	}
-	if n > 2 {
-		s += ", " + f32.Format(a.Z)
+	for j := 1; j < n; j++ {
+		s += ", " + f32.Format(a.Word(j))
 	}
 	return s
 }

@@ -27,7 +27,7 @@ func drawMeasurements(r *rand.Rand, n int) []measurement {
 		if r.IntN(50) == 0 {
 			got = r.Uint32()
 		}
-		ms[i] = measurement{Input{r.Uint32(), r.Uint32(), 0}, got, want, DD{hi, 0}, r.IntN(100) == 0}
+		ms[i] = measurement{Input{X: r.Uint32(), Y: r.Uint32()}, got, want, DD{hi, 0}, r.IntN(100) == 0}
 	}
 	return ms
 }

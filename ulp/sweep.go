@@ -282,6 +282,15 @@ const SampleBlock = 1 << 16
 // Exhaustive's parallelism, cancellation, sharding and checkpoints; its
 // blocks hold SampleBlock consecutive indices.
 func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64, desc string, opt Options) (*Result, error) {
+	return SampledInputs(ctx, func(in Input) uint32 { return f(in.X, in.Y, in.Z) }, ref, func(i uint64) Input {
+		x, y, z := gen(i)
+		return Input{X: x, Y: y, Z: z}
+	}, n, desc, opt)
+}
+
+// SampledInputs is Sampled for functions of any arity (up to MaxArgs
+// arguments): f and gen take and give whole Inputs.
+func SampledInputs(ctx context.Context, f func(Input) uint32, ref Reference, gen func(i uint64) Input, n uint64, desc string, opt Options) (*Result, error) {
 	nb := int((n + SampleBlock - 1) / SampleBlock)
 	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
 		return nil, fmt.Errorf("ulp: too many samples: %d", n)
@@ -299,10 +308,9 @@ func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64
 			}
 			lo := uint64(b) * SampleBlock
 			for i := lo; i < lo+size(b); i++ {
-				x, y, z := gen(i)
-				in := Input{x, y, z}
+				in := gen(i)
 				want, v, slow := ref.Eval(in, m)
-				st.add(in, f(x, y, z), want, v, slow, false)
+				st.add(in, f(in), want, v, slow, false)
 			}
 			prog.Add(size(b))
 			return true

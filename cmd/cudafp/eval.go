@@ -62,8 +62,11 @@ type evalRecord struct {
 	Results  []spelled `json:"results"`
 }
 
-func parseArgs(f *spec.Func, args []string) ([3]uint64, error) {
-	var in [3]uint64
+func parseArgs(f *spec.Func, args []string) (spec.Args, error) {
+	var in spec.Args
+	if f.Array {
+		return parseArray(f, args)
+	}
 	if len(args) != f.Arity() {
 		return in, usagef("%s takes %d argument(s) (%s), got %d", f.Name, f.Arity(), typesString(f), len(args))
 	}
@@ -77,15 +80,42 @@ func parseArgs(f *spec.Func, args []string) ([3]uint64, error) {
 	return in, nil
 }
 
+// parseArray reads the arguments of an array function (normf, rnormf): the
+// count d, then exactly d elements (at most spec.MaxArray).
+func parseArray(f *spec.Func, args []string) (spec.Args, error) {
+	var in spec.Args
+	if len(args) == 0 {
+		return in, usagef("%s takes a count and that many elements (%s(dim, a)), got no arguments", f.Name, f.Name)
+	}
+	v, err := parseArg(f.In[0], args[0])
+	if err != nil {
+		return in, err
+	}
+	d := int32(uint32(v))
+	switch {
+	case d < 0 || d > spec.MaxArray:
+		return in, usagef("%s: count %s: the catalog's %s takes 0 to %d elements", f.Name, args[0], f.Name, spec.MaxArray)
+	case int(d) != len(args)-1:
+		return in, usagef("%s: count %d but %d element(s) follow it", f.Name, d, len(args)-1)
+	}
+	in[0] = v
+	for j, a := range args[1:] {
+		if in[1+j], err = parseArg(f.In[1+j], a); err != nil {
+			return in, err
+		}
+	}
+	return in, nil
+}
+
 func evalOne(w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kernel, args []string, asJSON bool) error {
 	in, err := parseArgs(f, args)
 	if err != nil {
 		return err
 	}
-	out := k(in[0], in[1], in[2])
+	out := k(&in)
 	if asJSON {
 		rec := evalRecord{Function: f.Name, Flags: fl.String(), Results: results(f, out)}
-		for j := range f.Arity() {
+		for j := range argCount(f, &in) {
 			rec.Args = append(rec.Args, spell(f.In[j], in[j]))
 		}
 		enc := json.NewEncoder(w)
@@ -121,10 +151,10 @@ func evalStream(r io.Reader, w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kern
 		if err != nil {
 			return usagef("stdin:%d: %v", line, err)
 		}
-		out := k(in[0], in[1], in[2])
+		out := k(&in)
 		if asJSON {
 			rec := evalRecord{Function: f.Name, Flags: fl.String(), Results: results(f, out)}
-			for j := range f.Arity() {
+			for j := range argCount(f, &in) {
 				rec.Args = append(rec.Args, spell(f.In[j], in[j]))
 			}
 			if err := enc.Encode(rec); err != nil {
@@ -147,4 +177,13 @@ func evalStream(r io.Reader, w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kern
 		bw.WriteByte('\n')
 	}
 	return sc.Err()
+}
+
+// argCount returns the number of arguments in a tuple of f: its arity, or
+// for an array function its count and that many elements.
+func argCount(f *spec.Func, in *spec.Args) int {
+	if f.Array {
+		return 1 + spec.ArrayLen(in)
+	}
+	return f.Arity()
 }

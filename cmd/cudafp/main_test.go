@@ -81,6 +81,9 @@ func TestEvalArguments(t *testing.T) {
 		for _, ty := range f.In {
 			args = append(args, map[spec.Type]string{spec.F32: "1.5", spec.F64: "0x3ff8000000000000", spec.I32: "-3", spec.U32: "3", spec.I64: "-3", spec.U64: "3"}[ty])
 		}
+		if f.Array { // a count, then that many elements
+			args = []string{"eval", f.ID, "2", "1.5", "-0x1p-3"}
+		}
 		out, stderr, code := runCLI(t, "", args...)
 		if code != 0 || strings.TrimSpace(out) == "" {
 			t.Errorf("eval %s: exit %d, out %q, err %q", f.ID, code, out, stderr)
@@ -89,5 +92,39 @@ func TestEvalArguments(t *testing.T) {
 		if code != 0 {
 			t.Errorf("eval %s with empty stdin: exit %d", f.ID, code)
 		}
+	}
+}
+
+// TestEvalArray checks the command line of the array functions: the count
+// and then exactly that many elements. normf(3, {1, 2, 2}) = 3: every step
+// of normf's sequence is exact here (the scale is 2^-2, the scaled squares
+// 1/16, 1/4, 1/4 and their sum 9/16 are exact, √(9/16) = 3/4, times 4).
+func TestEvalArray(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "eval", "normf", "3", "1", "2", "2")
+	if code != 0 || strings.TrimSpace(out) != "3 0x1.8p+01 0x40400000" {
+		t.Errorf("eval normf 3 1 2 2: exit %d, out %q, err %q", code, out, stderr)
+	}
+	out, _, code = runCLI(t, "3 1 2 2\n1 -4\n", "eval", "normf")
+	if code != 0 || out != "3 0x1.8p+01 0x40400000\n4 0x1p+02 0x40800000\n" {
+		t.Errorf("eval normf on stdin: exit %d, out %q", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"eval", "normf", "3", "1", "2"}, "count 3 but 2 element(s)"},
+		{[]string{"eval", "rnormf", "1", "1", "2"}, "count 1 but 2 element(s)"},
+		{[]string{"eval", "normf", "9", "1", "1", "1", "1", "1", "1", "1", "1", "1"}, "count 9"},
+		{[]string{"eval", "normf", "-1"}, "count -1"},
+		{[]string{"eval", "normf", "x"}, "integer"},
+	} {
+		_, stderr, code := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) {
+			t.Errorf("cudafp %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(c.args, " "), code, stderr, c.msg)
+		}
+	}
+	_, stderr, code = runCLI(t, "2 1\n", "eval", "normf")
+	if code != 2 || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "count 2 but 1") {
+		t.Errorf("eval normf, stdin \"2 1\": exit %d, stderr %q", code, stderr)
 	}
 }

@@ -15,11 +15,11 @@
 //	flagset <name>                     default, ftz, precdiv0, precsqrt0, fmad0 or fast
 //	types <in,...> -> <out,...>        f32, f64, i32, u32, i64, u64
 //	grid <n> <v0> … <vn-1>             the special-value axis
-//	special <points>                   n^arity grid points, last argument fastest
+//	special <points>                   spec.Func.GridLen() grid points, last argument fastest
 //	s <k> <out_k> … <out_k+15>         16 outputs per line
 //	inputs exhaustive 4294967296 sample-seed <seed>      (unary 32-bit argument)
 //	inputs generated 16777216 seed <seed>                (all others)
-//	g <i> <arg0> [<arg1> <arg2>]       the first 16 inputs, to prove the generators agree
+//	g <i> <arg0> … <arg(arity-1)>      the first 16 inputs, to prove the generators agree
 //	recorded <count>                   1024 sampled inputs (exhaustive) or the first 4096 generated
 //	o <k> <out_k> … <out_k+15>
 //	hashes 256 <block size>
@@ -27,6 +27,16 @@
 //	subhashes 16 65536                 exhaustive functions only:
 //	u <start> <hash>                   the sub-blocks of spec.QuickSubBlocks, in order
 //	end
+//
+// A grid point takes argument j from the part spec.Func.GridSpan(j) of the
+// axis: the whole axis (n^arity points) for the functions of up to three
+// arguments and for norm4df (the 16 values of the ternary subset for each
+// argument; the axis continues with the float specials of its generators);
+// jnf and ynf take their order from the axis's orders and x from its floats;
+// normf and rnormf (arguments: a count d and eight array elements, of which
+// the first d are read; the others are written as 0) take d from 1…8 and
+// elements 1-4 from the grid's eight element values, elements 5-8 repeat
+// 1-4 (spec.Func.GridPoint).
 //
 // Outputs are packed as in spec.Kernel: a 32-bit result in 8 digits, a 64-bit
 // result or two results (first<<32 | second) in 16. Block b of an exhaustive

@@ -27,7 +27,7 @@ type File struct {
 	Grid       []uint64 // special-value axis
 	Special    []uint64 // outputs at the grid points
 	Exhaustive bool     // inputs are all 2^32 encodings
-	Shown      [][3]uint64
+	Shown      []spec.Args
 	Recorded   []uint64 // outputs at RecordedInput(k)
 	BlockSize  uint64
 	Hashes     [spec.Blocks]uint64
@@ -35,9 +35,9 @@ type File struct {
 }
 
 // RecordedInput returns the arguments of recorded output k.
-func (f *File) RecordedInput(k int) [3]uint64 {
+func (f *File) RecordedInput(k int) spec.Args {
 	if f.Exhaustive {
-		return [3]uint64{uint64(spec.SampleInput(uint64(k)))}
+		return spec.Args{uint64(spec.SampleInput(uint64(k)))}
 	}
 	return f.Func.Input(uint64(k))
 }
@@ -299,7 +299,7 @@ func (p *parser) parse() error {
 		if len(fs) != 1+fn.Arity() || fs[0] != strconv.Itoa(k) {
 			return p.errorf("want g %d with %d arguments", k, fn.Arity())
 		}
-		var got [3]uint64
+		var got spec.Args
 		for j := range fn.Arity() {
 			if got[j], err = p.hex(fs[1+j], width(fn.In[j])); err != nil {
 				return err

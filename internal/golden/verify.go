@@ -44,7 +44,7 @@ const MaxShown = 8
 // Mismatch is one input where the emulation and the device disagree.
 type Mismatch struct {
 	Where string    `json:"where"` // "special", "recorded"
-	In    [3]uint64 `json:"-"`
+	In    spec.Args `json:"-"`
 	Args  []string  `json:"args"` // the arguments as bit patterns
 	Got   uint64    `json:"-"`
 	Want  uint64    `json:"-"`
@@ -78,6 +78,9 @@ type Options struct {
 	Tier     Tier
 	Workers  int                      // default runtime.GOMAXPROCS(0)
 	Progress func(done, total uint64) // called with inputs done so far; may be nil
+	// Impl, when set, replaces spec.Func.Impl as the implementation
+	// checked (gpu/stubcheck.go checks a host-stub capture with StubKernel).
+	Impl func(f *spec.Func, fl fp.Flags) (spec.Kernel, bool)
 }
 
 // Verify checks every file against the emulation. Files of one function
@@ -87,6 +90,10 @@ type Options struct {
 func Verify(ctx context.Context, files []*File, opt Options) []Result {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	impl, custom := opt.Impl, opt.Impl != nil
+	if !custom {
+		impl = (*spec.Func).Impl
 	}
 	results := make([]Result, len(files))
 	type groupKey struct {
@@ -107,7 +114,7 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 		fn := file.Func
 		r := &results[i]
 		*r = Result{Func: fn, File: file, Name: fn.Name, ID: fn.ID, FlagSet: file.FlagSet, Flags: file.Flags.String(), Tier: tierName(opt.Tier)}
-		k, ok := fn.Impl(file.Flags)
+		k, ok := impl(fn, file.Flags)
 		if !ok {
 			continue
 		}
@@ -149,7 +156,8 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 		go func() {
 			defer wg.Done()
 			for t := range ch {
-				t.g.sums[t.pos].Add(hashRange(t.g.f, t.g.eff, t.start, t.end))
+				k, _ := impl(t.g.f, t.g.eff)
+				t.g.sums[t.pos].Add(hashRange(t.g.f, k, t.g.eff, !custom, t.start, t.end))
 				t.g.done[t.pos].Add(1)
 				n := done.Add(t.end - t.start)
 				if opt.Progress != nil {
@@ -226,38 +234,43 @@ func hashSpans(f *spec.Func, tier Tier) []hashSpan {
 	return spans
 }
 
-// hashRange returns the sum of the element hashes of inputs [start, end).
-func hashRange(f *spec.Func, fl fp.Flags, start, end uint64) uint64 {
+// hashRange returns the sum of the element hashes of inputs [start, end)
+// under kernel k (or, for an exhaustive function with unary set, f's
+// Unary32 under fl).
+func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end uint64) uint64 {
 	wide := f.WideOut()
 	var h uint64
 	if f.Exhaustive() {
-		if u, ok := f.Unary32(fl); ok {
+		if u, ok := f.Unary32(fl); ok && unary {
 			for i := start; i < end; i++ {
 				h += spec.ElemHash(i, uint64(u(uint32(i))), false)
 			}
 			return h
 		}
-		k, _ := f.Impl(fl)
 		for i := start; i < end; i++ {
-			h += spec.ElemHash(i, k(i, 0, 0), wide)
+			in := spec.Args{i}
+			h += spec.ElemHash(i, k(&in), wide)
 		}
 		return h
 	}
-	k, _ := f.Impl(fl)
 	for i := start; i < end; i++ {
 		in := f.Input(i)
-		h += spec.ElemHash(i, k(in[0], in[1], in[2]), wide)
+		h += spec.ElemHash(i, k(&in), wide)
 	}
 	return h
 }
 
 func checkExplicit(r *Result, file *File, k spec.Kernel) {
 	fn := file.Func
-	note := func(where string, in [3]uint64, got, want uint64) {
+	note := func(where string, in spec.Args, got, want uint64) {
 		r.Mismatches++
 		if len(r.First) < MaxShown {
 			m := Mismatch{Where: where, In: in, Got: got, Want: want, GotS: FormatOut(fn, got), WantS: FormatOut(fn, want)}
-			for j := range fn.Arity() {
+			n := fn.Arity()
+			if fn.Array {
+				n = 1 + spec.ArrayLen(&in) // the count and the elements it reads
+			}
+			for j := range n {
 				m.Args = append(m.Args, FormatIn(fn.In[j], in[j]))
 			}
 			r.First = append(r.First, m)
@@ -265,13 +278,13 @@ func checkExplicit(r *Result, file *File, k spec.Kernel) {
 	}
 	for k2, want := range file.Special {
 		in := fn.GridPoint(file.Grid, k2)
-		if got := k(in[0], in[1], in[2]); got != want {
+		if got := k(&in); got != want {
 			note("special", in, got, want)
 		}
 	}
 	for k2, want := range file.Recorded {
 		in := file.RecordedInput(k2)
-		if got := k(in[0], in[1], in[2]); got != want {
+		if got := k(&in); got != want {
 			note("recorded", in, got, want)
 		}
 	}
@@ -311,4 +324,23 @@ func FormatOut(f *spec.Func, v uint64) string {
 		return FormatIn(f.Out[0], v>>32) + ", " + FormatIn(f.Out[1], v&0xffffffff)
 	}
 	return FormatIn(f.Out[0], v)
+}
+
+// StubKernel is the kernel of gpu/cuda_stub.h's stand-ins: a hash of the
+// argument words (an array function's count and first count elements), so
+// that verifying a host-stub capture against it checks every generated
+// input and grid point of the harness against internal/spec. It is not an
+// implementation of anything.
+func StubKernel(f *spec.Func, _ fp.Flags) (spec.Kernel, bool) {
+	return func(in *spec.Args) uint64 {
+		n := f.Arity()
+		if f.Array {
+			n = 1 + spec.ArrayLen(in)
+		}
+		var h uint64
+		for j := range n {
+			h = spec.Mix64(h ^ (uint64(j)<<32 | in[j]&0xffffffff))
+		}
+		return h & 0x3fffffff
+	}, true
 }

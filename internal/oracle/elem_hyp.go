@@ -318,7 +318,7 @@ func rhypotEval(x, y uint32) evalCase {
 
 // sumSquares returns the exact sum of the squares of finite encodings: the
 // squares lie in [2^-298, 2^256] and have 48 significant bits, so 600 bits
-// hold their sum exactly.
+// hold the sum of up to 2^40 of them exactly.
 func sumSquares(us ...uint32) *big.Float {
 	s := new(big.Float).SetPrec(600)
 	for _, u := range us {
@@ -336,10 +336,14 @@ type Func3 struct {
 	eval func(x, y, z uint32) evalCase
 }
 
-// as2 runs Func's evaluation on the one case c.
-func (f *Func3) as2(x, y, z uint32) *Func {
-	c := f.eval(x, y, z)
-	return &Func{Name: f.Name, Arity: 2, eval: func(uint32, uint32) evalCase { return c }}
+// as2 runs Func's evaluation on the one case of (x, y, z).
+func (f *Func3) as2(x, y, z uint32) *Func { return single(f.Name, f.eval(x, y, z)) }
+
+// single is a Func whose evaluation is the one case c, whatever its
+// arguments: Func's rounding and Ziv loop for the references of more than
+// two arguments.
+func single(name string, c evalCase) *Func {
+	return &Func{Name: name, Arity: 2, eval: func(uint32, uint32) evalCase { return c }}
 }
 
 // Round3 returns f(x, y, z) correctly rounded to binary32 in mode m.
@@ -373,6 +377,49 @@ var Norm3 = &Func3{Name: "norm3", eval: func(x, y, z uint32) evalCase { return n
 //	Rnorm3(x, y, z) = NaN if an argument is NaN
 //	Rnorm3(±0, ±0, ±0) = +Inf
 var Rnorm3 = &Func3{Name: "rnorm3", eval: func(x, y, z uint32) evalCase { return normEval(true, x, y, z) }}
+
+// FuncN is the certified, correctly rounded reference of a function of any
+// number of binary32 arguments (the norms of four arguments and of an
+// array), with Func's evaluation order and Ziv loop.
+type FuncN struct {
+	Name string
+	eval func(us []uint32) evalCase
+}
+
+// RoundN returns f(us…) correctly rounded to binary32 in mode m.
+func (f *FuncN) RoundN(us []uint32, m rounding.Mode) uint32 {
+	return single(f.Name, f.eval(us)).round(0, 0, m)
+}
+
+// RoundAllN returns f(us…) correctly rounded in each of rounding.Modes.
+func (f *FuncN) RoundAllN(us []uint32) [4]uint32 { return single(f.Name, f.eval(us)).RoundAll(0, 0) }
+
+// EncloseN is Func.Enclose for any number of arguments.
+func (f *FuncN) EncloseN(us []uint32, prec uint) (Interval, bool) {
+	return single(f.Name, f.eval(us)).Enclose(0, 0, prec)
+}
+
+// Norm is the reference of the Euclidean norm √(u0² + u1² + …) of any
+// number of arguments (norm4d is Norm of four; an empty list has norm +0).
+//
+// Special cases are (in order):
+//
+//	Norm(us…) = +Inf if an argument is ±Inf, even with a NaN
+//	Norm(us…) = NaN if an argument is NaN
+//	Norm(±0, …, ±0) = +0, and Norm() = +0
+//
+// The sum of squares is exact in big.Float (sumSquares); exact roots give
+// point enclosures.
+var Norm = &FuncN{Name: "norm", eval: func(us []uint32) evalCase { return normEval(false, us...) }}
+
+// Rnorm is the reference of 1/√(u0² + u1² + …) of any number of arguments.
+//
+// Special cases are (in order):
+//
+//	Rnorm(us…) = +0 if an argument is ±Inf, even with a NaN
+//	Rnorm(us…) = NaN if an argument is NaN
+//	Rnorm(±0, …, ±0) = +Inf, and Rnorm() = +Inf
+var Rnorm = &FuncN{Name: "rnorm", eval: func(us []uint32) evalCase { return normEval(true, us...) }}
 
 func normEval(recip bool, us ...uint32) evalCase {
 	inf, zero := f32.InfBits, f32.ZeroBits

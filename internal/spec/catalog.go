@@ -38,9 +38,11 @@ const (
 	FamF64                  // double inputs
 	FamScale                // x·2^n: a float and an int exponent (ldexpf, scalbnf)
 	FamScaleL               // x·2^n: a float and a long long exponent (scalblnf)
+	FamNorm                 // Euclidean norms of four or an array of floats: squares that overflow or underflow, mixed magnitudes, repeated maxima
+	FamBessel               // Bessel functions of integer order n (jnf, ynf): an int order and x near the zeros, small and large
 )
 
-var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel"}
+var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel", "norm", "bessel"}
 
 func (f Family) String() string { return familyNames[f] }
 
@@ -50,7 +52,8 @@ type Func struct {
 	Name   string // CUDA spelling ("__fadd_rn", "expf", "x/y", "ex2.approx.ftz.f32")
 	Go     string // Go spelling ("intrinsics.FaddRN", "fp.Expf", "fp.Div", "ptx.Ex2Approx(x, ftz=true)")
 	Kind   Kind
-	In     []Type // argument types, 1 to 3
+	In     []Type // argument types, 1 to MaxArgs
+	Array  bool   // In[0] is a count d (int) and In[1:] an array of floats whose first d elements are read (normf(d, a))
 	Out    []Type // result types, 1 or 2 (sincosf: sin, cos)
 	Expr   string // CUDA C++ for the harness: an expression in x, y, z; with two results, a statement writing r0 and r1; for an Instruction, the PTX instruction
 	Family Family
@@ -60,7 +63,8 @@ type Func struct {
 	Ref    string     // the mathematical function measured against ("exp", "div", …); "" when none
 	Mode   rounding.Mode
 
-	grid []uint64 // special-value axis, computed once
+	grid     []uint64 // special-value axis, computed once
+	gridSpan [][2]int // per grid coordinate, the part of grid it takes values from; nil: all of it
 }
 
 // Arity is the number of arguments.
@@ -102,6 +106,8 @@ var (
 	f1   = []Type{F32}
 	f2   = []Type{F32, F32}
 	f3   = []Type{F32, F32, F32}
+	f4   = []Type{F32, F32, F32, F32}
+	fArr = append([]Type{I32}, slices.Repeat([]Type{F32}, MaxArray)...) // normf(d, a): the count and the array
 	sens = struct{ ftz, ftzFMAD, ftzFast, ftzFMADFast Sens }{
 		SensFTZ, SensFTZ | SensFMAD, SensFTZ | SensFastLib, SensFTZ | SensFMAD | SensFastLib,
 	}
@@ -305,17 +311,21 @@ func buildCatalog() []*Func {
 			in = f1
 		}
 		args := "(x)"
-		switch len(in) {
-		case 2:
+		switch {
+		case l.array:
+			args = "(x,a)" // the harness declares a, the array of In[1:]
+		case len(in) == 2:
 			args = "(x,y)"
-		case 3:
+		case len(in) == 3:
 			args = "(x,y,z)"
+		case len(in) == 4:
+			args = "(x,y,z,w)"
 		}
 		expr := l.name + args
 		if len(out) == 2 {
 			expr = l.expr
 		}
-		add(&Func{ID: l.name, Name: l.name, Go: "fp." + GoName(l.name), Kind: Library, In: in, Out: out, Expr: expr,
+		add(&Func{ID: l.name, Name: l.name, Go: "fp." + GoName(l.name), Kind: Library, In: in, Array: l.array, Out: out, Expr: expr,
 			Family: l.fam, Sens: l.sens, Flags: allFlags, Bound: l.bound, Ref: l.ref})
 	}
 	for _, f := range c {

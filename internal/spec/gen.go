@@ -14,8 +14,15 @@ import "math/bits"
 //	3  special values ± up to 4 ulps
 //	4-7  the family's own strata (genFamily); for 64-bit arguments genInt64 and genF64
 //
+// The norms of four floats and of an array (FamNorm) draw 12 numbers per
+// input instead (genNorm); the Bessel functions of integer order
+// (FamBessel) have strata of their own (genBessel).
+//
 // Everything is integer arithmetic, so gpu/harness.cu computes the same inputs.
-func (f *Func) Input(i uint64) (in [3]uint64) {
+func (f *Func) Input(i uint64) (in Args) {
+	if f.Family == FamNorm {
+		return f.genNorm(i)
+	}
 	var r [4]uint64
 	for j := range r {
 		r[j] = Draw(GenSeed, 4*i+uint64(j))
@@ -27,6 +34,11 @@ func (f *Func) Input(i uint64) (in [3]uint64) {
 		return in
 	case F64:
 		in[0] = genF64(s, r, f64Specials)
+		return in
+	}
+	if f.Family == FamBessel {
+		n, x := genBessel(s, r, f.grid)
+		in[0], in[1] = uint64(n), uint64(x)
 		return in
 	}
 	x, y, z := genF32(f.Family, s, r, f.grid)
@@ -284,4 +296,133 @@ func genF64(s uint64, r [4]uint64, axis []uint64) uint64 {
 		u &= 0xff7fffff
 	}
 	return f32ToF64Bits(u) // exact float32 values
+}
+
+// NormDraws is the number of splitmix64 outputs a FamNorm input draws:
+// input i uses Draw(GenSeed, NormDraws·i … NormDraws·i+NormDraws−1).
+const NormDraws = 12
+
+// genNorm returns generated input i of a norm of four floats or of an
+// array (FamNorm): the elements e[0…7] of normElems and, for an array
+// function, the count d = 1 + r8 mod 8 (every count equally often) before
+// the first d of them; everything past them is 0.
+func (f *Func) genNorm(i uint64) (in Args) {
+	var r [NormDraws]uint64
+	for j := range r {
+		r[j] = Draw(GenSeed, NormDraws*i+uint64(j))
+	}
+	e := normElems(i&7, r, f.grid[f.GenLo():])
+	if !f.Array {
+		for j := range len(f.In) {
+			in[j] = uint64(e[j])
+		}
+		return in
+	}
+	d := 1 + r[8]%MaxArray
+	in[0] = d
+	for j := range d {
+		in[1+j] = uint64(e[j])
+	}
+	return in
+}
+
+// normElems returns the eight elements of stratum s from the draws r:
+// element j takes random bits b_j (the 32-bit halves of r0…r3) and a
+// random choice c_j (the halves of r4…r7).
+//
+//	0  uniform bit patterns
+//	1  the binade of e0: e_j takes e0's exponent with its own sign and fraction
+//	2  nearby binades: exponents within ±25 of e0's
+//	3  special values (axis) ± up to 4 ulps
+//	4  squares that overflow: exponents 2^63 … 2^127
+//	5  squares that underflow: exponents 0 (subnormal) … 2^-64
+//	6  mixed magnitudes: e0 normal, the others 0 to 39 binades below it, e0 swapped to position r9 mod 8
+//	7  a repeated maximum: ±(m + δ_j) with δ_j ∈ {−1, 0, +1} ulps, so that several elements equal the maximum
+func normElems(s uint64, r [NormDraws]uint64, axis []uint64) (e [MaxArray]uint32) {
+	b := func(j int) uint32 { return uint32(r[j>>1] >> (32 * (j & 1))) }
+	c := func(j int) uint32 { return uint32(r[4+j>>1] >> (32 * (j & 1))) }
+	for j := range e {
+		switch s {
+		case 0:
+			e[j] = b(j)
+		case 1:
+			e[j] = b(0)&0x7f800000 | b(j)&0x807fffff
+		case 2:
+			e[j] = withExp(b(j), exp8(b(0))+int32(c(j)%51)-25)
+		case 3:
+			e[j] = addUlps(uint32(axis[c(j)%uint32(len(axis))]), small(b(j)))
+		case 4:
+			e[j] = withExp(b(j), 190+int32(c(j)%65))
+		case 5:
+			e[j] = withExp(b(j), int32(c(j)%64))
+		case 6:
+			e0 := withExp(b(0), 1+int32(c(0)%254))
+			e[j] = withExp(b(j), exp8(e0)-int32(c(j)%40))
+			if j == 0 {
+				e[j] = e0
+			}
+		default:
+			m := withExp(b(0), 1+int32(c(0)%254)) & 0x7fffffff
+			e[j] = addUlps(m, int32(c(j)%3)-1) | b(j)&0x80000000
+		}
+	}
+	if s == 6 {
+		p := r[9] % MaxArray
+		e[0], e[p] = e[p], e[0]
+	}
+	return e
+}
+
+// genBessel returns generated input i of jnf or ynf (stratum s, draws r):
+// the order n of besselOrder and x by stratum:
+//
+//	0  uniform bit patterns
+//	1  |x| in [2^-4, 2^8) with random sign
+//	2  x near 0: |x| below 2^-4, subnormals included
+//	3  special values (axis, after the orders) ± up to 4 ulps
+//	4  near a zero of J0, J1, Y0 or Y1: up to ±2^12 ulps of one
+//	5  large x: |x| in [8, 2^40)
+//	6  x near the order: |x| in n's binade or the one below for n > 0, x in (0, 8) otherwise
+//	7  x in (0, 8], every float there equally likely by encoding
+func genBessel(s uint64, r [4]uint64, axis []uint64) (n, x uint32) {
+	n = besselOrder(r[1])
+	sign := hi(r[2]) & 0x80000000
+	switch s {
+	case 0:
+		x = lo(r[0])
+	case 1:
+		x = withExp(lo(r[0]), 123+int32(hi(r[0])%12))
+	case 2:
+		x = withExp(lo(r[0]), int32(hi(r[0])%124))
+	case 3:
+		x = nearSpecial(axis[len(besselOrders):], r[0])
+	case 4:
+		orders, zeros := BesselAxisParts()
+		z := uint32(axis[orders+int(hi(r[0])%uint32(zeros))])
+		x = addUlps(z, int32(lo(r[0])%(1<<13))-1<<12) | sign
+	case 5:
+		x = withExp(lo(r[0]), 130+int32(hi(r[0])%37))
+	case 6:
+		if int32(n) > 0 { // the binade of n or the one below
+			x = withExp(lo(r[0]), exp8(realF32(int64(n), 0))-int32(hi(r[0])%2))
+		} else {
+			x = realF32(int64(lo(r[0])&0xffffff)+1, -21)
+		}
+	default:
+		x = lo(r[0])%0x41000000 + 1
+	}
+	return n, x
+}
+
+// besselOrder returns an order in [-10, 100] weighted to small orders: 0…5
+// half of the time, −10…20 a quarter, −10…100 a quarter.
+func besselOrder(r uint64) uint32 {
+	v := hi(r)
+	switch lo(r) % 4 {
+	case 0, 1:
+		return v % 6
+	case 2:
+		return uint32(int32(v%31) - 10)
+	}
+	return uint32(int32(v%111) - 10)
 }

@@ -6,11 +6,23 @@ import (
 	"github.com/cudafp/cudafp/fp"
 )
 
-// Kernel evaluates a function on bit patterns: each argument is the encoding
-// of its Type in the low bits of a uint64; the result is packed as in the
-// golden files (one 32-bit result in the low half; a 64-bit result whole;
-// two results as first<<32 | second).
-type Kernel func(a0, a1, a2 uint64) uint64
+// MaxArgs is the most argument words of a catalogued function: normf's
+// count and the eight elements of its array (MaxArray).
+const MaxArgs = 1 + MaxArray
+
+// MaxArray is the most array elements the catalog passes to an array
+// function (normf, rnormf): the device captures dims 1 to MaxArray.
+const MaxArray = 8
+
+// Args is one argument tuple: argument j is the encoding of f.In[j] in the
+// low bits of word j; the words past the arity (and, for an array function,
+// past its count) are 0.
+type Args [MaxArgs]uint64
+
+// Kernel evaluates a function on bit patterns (an argument tuple, see
+// Args); the result is packed as in the golden files (one 32-bit result in
+// the low half; a 64-bit result whole; two results as first<<32 | second).
+type Kernel func(in *Args) uint64
 
 // Impl returns f's Go implementation under flags fl, and whether one exists.
 // Flags f ignores (Sens) do not matter.
@@ -42,7 +54,10 @@ func (f *Func) Unary32(fl fp.Flags) (fn func(uint32) uint32, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	return func(x uint32) uint32 { return uint32(k(uint64(x), 0, 0)) }, true
+	return func(x uint32) uint32 {
+		in := Args{uint64(x)}
+		return uint32(k(&in))
+	}, true
 }
 
 // A binding maps (effective) flags to a kernel.
@@ -69,7 +84,8 @@ func bind(id string, b binding) {
 func bindF32(id string, fn func(fp.Flags) func(float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
-		return func(a, _, _ uint64) uint64 {
+		return func(in *Args) uint64 {
+			a := in[0]
 			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)))))
 		}
 	})
@@ -83,7 +99,10 @@ func bindF32(id string, fn func(fp.Flags) func(float32) float32) {
 func bindBits32(id string, fn func(fp.Flags) func(uint32) uint32) {
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
-		return func(a, _, _ uint64) uint64 { return uint64(g(uint32(a))) }
+		return func(in *Args) uint64 {
+			a := in[0]
+			return uint64(g(uint32(a)))
+		}
 	})
 	unary32[id] = fn
 }
@@ -92,7 +111,8 @@ func bindBits32(id string, fn func(fp.Flags) func(uint32) uint32) {
 func bindF32x2(id string, fn func(fp.Flags) func(x, y float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
-		return func(a, b, _ uint64) uint64 {
+		return func(in *Args) uint64 {
+			a, b := in[0], in[1]
 			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
 		}
 	})
@@ -102,7 +122,8 @@ func bindF32x2(id string, fn func(fp.Flags) func(x, y float32) float32) {
 func bindF32x3(id string, fn func(fp.Flags) func(x, y, z float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
-		return func(a, b, c uint64) uint64 {
+		return func(in *Args) uint64 {
+			a, b, c := in[0], in[1], in[2]
 			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c)))))
 		}
 	})
@@ -110,3 +131,32 @@ func bindF32x3(id string, fn func(fp.Flags) func(x, y, z float32) float32) {
 
 // bindKernel registers a kernel given directly on bit patterns.
 func bindKernel(id string, fn func(fp.Flags) Kernel) { bind(id, fn) }
+
+// bindF32x4 registers a function of four floats.
+func bindF32x4(id string, fn func(fp.Flags) func(x, y, z, w float32) float32) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(in *Args) uint64 {
+			return uint64(math.Float32bits(g(math.Float32frombits(uint32(in[0])), math.Float32frombits(uint32(in[1])),
+				math.Float32frombits(uint32(in[2])), math.Float32frombits(uint32(in[3])))))
+		}
+	})
+}
+
+// ArrayLen returns the number of elements an array function (Func.Array)
+// reads from in: the count in[0] as an int, clamped to [0, MaxArray] (the
+// catalog generates counts 1 to MaxArray only).
+func ArrayLen(in *Args) int {
+	d := int32(uint32(in[0]))
+	return int(max(0, min(d, MaxArray)))
+}
+
+// loadArray decodes the elements of an array function's tuple into a and
+// returns the ArrayLen(in) of them that the function reads.
+func loadArray(in *Args, a *[MaxArray]float32) []float32 {
+	n := ArrayLen(in)
+	for j := range n {
+		a[j] = math.Float32frombits(uint32(in[1+j]))
+	}
+	return a[:n]
+}

@@ -24,7 +24,8 @@ func init() {
 
 // trigPair packs a function of one float and two float results as a Kernel.
 func trigPair(g func(float32) (float32, float32)) Kernel {
-	return func(a, _, _ uint64) uint64 {
+	return func(in *Args) uint64 {
+		a := in[0]
 		s, c := g(math.Float32frombits(uint32(a)))
 		return uint64(math.Float32bits(s))<<32 | uint64(math.Float32bits(c))
 	}

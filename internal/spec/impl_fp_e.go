@@ -23,11 +23,15 @@ func init() {
 		"lrintf": fp.Flags.Lrintf, "llrintf": fp.Flags.Llrintf, "lroundf": fp.Flags.Lroundf, "llroundf": fp.Flags.Llroundf,
 	} {
 		bindKernel(id, func(fl fp.Flags) Kernel {
-			return func(a, _, _ uint64) uint64 { return uint64(m(fl, math.Float32frombits(uint32(a)))) }
+			return func(in *Args) uint64 {
+				a := in[0]
+				return uint64(m(fl, math.Float32frombits(uint32(a))))
+			}
 		})
 	}
 	bindKernel("frexpf", func(fl fp.Flags) Kernel {
-		return func(a, _, _ uint64) uint64 {
+		return func(in *Args) uint64 {
+			a := in[0]
 			f, e := fl.Frexpf(math.Float32frombits(uint32(a)))
 			return uint64(math.Float32bits(f))<<32 | uint64(uint32(e))
 		}
@@ -37,20 +41,23 @@ func init() {
 	bindF32x2("remainderf", func(fl fp.Flags) func(x, y float32) float32 { return fl.Remainderf })
 	bindF32x2("nextafterf", func(fl fp.Flags) func(x, y float32) float32 { return fl.Nextafterf })
 	bindKernel("remquof", func(fl fp.Flags) Kernel {
-		return func(a, b, _ uint64) uint64 {
+		return func(in *Args) uint64 {
+			a, b := in[0], in[1]
 			r, q := fl.Remquof(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))
 			return uint64(math.Float32bits(r))<<32 | uint64(uint32(q))
 		}
 	})
 	for id, m := range map[string]func(fp.Flags, float32, int32) float32{"ldexpf": fp.Flags.Ldexpf, "scalbnf": fp.Flags.Scalbnf} {
 		bindKernel(id, func(fl fp.Flags) Kernel {
-			return func(a, b, _ uint64) uint64 {
+			return func(in *Args) uint64 {
+				a, b := in[0], in[1]
 				return uint64(math.Float32bits(m(fl, math.Float32frombits(uint32(a)), int32(uint32(b)))))
 			}
 		})
 	}
 	bindKernel("scalblnf", func(fl fp.Flags) Kernel {
-		return func(a, b, _ uint64) uint64 {
+		return func(in *Args) uint64 {
+			a, b := in[0], in[1]
 			return uint64(math.Float32bits(fl.Scalblnf(math.Float32frombits(uint32(a)), int64(b))))
 		}
 	})

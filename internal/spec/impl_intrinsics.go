@@ -61,7 +61,8 @@ func init() {
 	// __sincosf: two results, packed as sin<<32 | cos.
 	bindKernel("i_sincosf", func(f fp.Flags) Kernel {
 		t := target(f)
-		return func(a, _, _ uint64) uint64 {
+		return func(in *Args) uint64 {
+			a := in[0]
 			s, c := t.Sincosf(math.Float32frombits(uint32(a)))
 			return uint64(math.Float32bits(s))<<32 | uint64(math.Float32bits(c))
 		}
@@ -94,7 +95,10 @@ func init() {
 	} {
 		bindKernel(id, func(f fp.Flags) Kernel {
 			t := target(f)
-			return func(a, _, _ uint64) uint64 { return uint64(m(t, math.Float32frombits(uint32(a)))) }
+			return func(in *Args) uint64 {
+				a := in[0]
+				return uint64(m(t, math.Float32frombits(uint32(a))))
+			}
 		})
 	}
 	for id, m := range map[string]func(intrinsics.Target, float32) uint64{
@@ -103,7 +107,10 @@ func init() {
 	} {
 		bindKernel(id, func(f fp.Flags) Kernel {
 			t := target(f)
-			return func(a, _, _ uint64) uint64 { return m(t, math.Float32frombits(uint32(a))) }
+			return func(in *Args) uint64 {
+				a := in[0]
+				return m(t, math.Float32frombits(uint32(a)))
+			}
 		})
 	}
 
@@ -134,7 +141,10 @@ func init() {
 	} {
 		bindKernel(id, func(f fp.Flags) Kernel {
 			t := target(f)
-			return func(a, _, _ uint64) uint64 { return uint64(math.Float32bits(m(t, int64(a)))) }
+			return func(in *Args) uint64 {
+				a := in[0]
+				return uint64(math.Float32bits(m(t, int64(a))))
+			}
 		})
 	}
 	for id, m := range map[string]func(intrinsics.Target, uint64) float32{
@@ -143,7 +153,10 @@ func init() {
 	} {
 		bindKernel(id, func(f fp.Flags) Kernel {
 			t := target(f)
-			return func(a, _, _ uint64) uint64 { return uint64(math.Float32bits(m(t, a))) }
+			return func(in *Args) uint64 {
+				a := in[0]
+				return uint64(math.Float32bits(m(t, a)))
+			}
 		})
 	}
 	for id, m := range map[string]func(intrinsics.Target, float64) float32{
@@ -152,7 +165,10 @@ func init() {
 	} {
 		bindKernel(id, func(f fp.Flags) Kernel {
 			t := target(f)
-			return func(a, _, _ uint64) uint64 { return uint64(math.Float32bits(m(t, math.Float64frombits(a)))) }
+			return func(in *Args) uint64 {
+				a := in[0]
+				return uint64(math.Float32bits(m(t, math.Float64frombits(a))))
+			}
 		})
 	}
 }

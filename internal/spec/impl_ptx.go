@@ -48,7 +48,10 @@ func init() {
 			}
 			fn, ftz := b.fn, ftz
 			bindKernel(id+"_f32", func(fp.Flags) Kernel {
-				return func(a, b, _ uint64) uint64 { return uint64(fn(uint32(a), uint32(b), ftz)) }
+				return func(in *Args) uint64 {
+					a, b := in[0], in[1]
+					return uint64(fn(uint32(a), uint32(b), ftz))
+				}
 			})
 		}
 	}

@@ -13,6 +13,7 @@ func math2(e float64) float64 { return math.Exp2(e) }
 type libEntry struct {
 	name  string
 	in    []Type // nil: one float
+	array bool   // Func.Array
 	out   []Type // nil: one float
 	expr  string // for two results: a statement writing r0 and r1
 	fam   Family
@@ -37,6 +38,9 @@ const (
 	fzm  = SensFTZ | SensFMAD
 	fzml = SensFTZ | SensFMAD | SensFastLib
 )
+
+// normfBound is the documented accuracy of normf and rnormf: none.
+var normfBound = noBound("An error bound cannot be provided because a fast algorithm is used with accuracy loss due to round-off", srcGuideStd)
 
 var besselBound = Bound{Text: "9 ulp for |x| < 8, otherwise the maximum absolute error is 2.2 x 10^-6", Source: srcGuideStd, ULP: 9, Abs: 2.2e-6, AbsLo: -8, AbsHi: 8, AbsOutside: true}
 
@@ -123,4 +127,13 @@ var libraryTable = []libEntry{
 	{name: "fmaf", in: f3, fam: FamFMA, sens: fz, ref: "fma", bound: std(0)},
 	{name: "norm3df", in: f3, fam: FamMul, sens: fzm | SensSqrt, ref: "norm3", bound: std(3)},
 	{name: "rnorm3df", in: f3, fam: FamMul, sens: fzm, ref: "rnorm3", bound: std(2)},
+	// four arguments
+	{name: "norm4df", in: f4, fam: FamNorm, sens: fzm | SensSqrt, ref: "norm4", bound: std(3)},
+	{name: "rnorm4df", in: f4, fam: FamNorm, sens: fzm, ref: "rnorm4", bound: std(2)},
+	// an array: normf(dim, a)
+	{name: "normf", in: fArr, array: true, fam: FamNorm, sens: fzm | SensSqrt, ref: "norm", bound: normfBound},
+	{name: "rnormf", in: fArr, array: true, fam: FamNorm, sens: fzm, ref: "rnorm", bound: normfBound},
+	// an int order and a float
+	{name: "jnf", in: []Type{I32, F32}, fam: FamBessel, sens: fzm | SensDiv | SensSqrt, ref: "jn", bound: noBound("For n = 128, the maximum absolute error is 2.2 x 10^-6", srcGuideStd)},
+	{name: "ynf", in: []Type{I32, F32}, fam: FamBessel, sens: fzm | SensDiv, ref: "yn", bound: noBound("ceil(2 + 2.5n) for abs(x) < n; otherwise, the maximum absolute error is 2.2 x 10^-6", srcGuideStd)},
 }

@@ -52,6 +52,12 @@ var familySpecials = map[Family][]uint32{
 	FamRoot:  {0x40800000, 0x40400000, 0x7e800000, 0x7f000000, 0x00400000, 0x00000002, 0x3fffffff, 0x1f800000},
 	FamRound: {0x3effffff, 0x3f000001, 0x40200000, 0x40600000, 0x3ecccccd, 0x3f19999a, 0x4b7ffffe, 0x3fe00000},
 	FamMisc:  {0x40400000, 0x41000000, 0x3f490fdb, 0x40490fdb, 0x3eaaaaab, 0x41200000, 0x42c80000, 0x3a83126f},
+	// FamNorm: squares near the overflow and underflow thresholds (2^±64, 2^±63), 3, 1/3, √2.
+	FamNorm: {0x5f7fffff, 0x1f800000, 0x1f7fffff, 0x20000000, 0x40400000, 0x3eaaaaab, 0x3fb504f3, 0x00400000},
+	// FamBessel: 8 (jnf/ynf switch to the asymptotic form above it), 0x1.b2d588p+0 (ynf's
+	// threshold setp.gtu |x|, 0f3FD96AC4), 105615 (0f47CE4780: the argument reduction's
+	// large-argument path), 100, 128 (NVIDIA's documented order), 10^-3.
+	FamBessel: {0x41000000, 0x3fd96ac4, 0x47ce4780, 0x42c80000, 0x43000000, 0x3a83126f},
 }
 
 // scaleSpecials are the int exponents n of the x·2^n families (FamScale,
@@ -117,22 +123,123 @@ func SpecialsF32(fam Family) []uint32 {
 	return append(out, nanSpecials...)
 }
 
+// normGridSpecials are the element values of an array function's special
+// grid (normf, rnormf): zeros of both signs, the smallest subnormal (read as
+// 0 under -ftz), 1 and a neighbour of −1 (near-equal magnitudes: which one
+// is the maximum that the sum skips), the largest finite, −Inf and NaN.
+var normGridSpecials = []uint32{0x00000000, 0x80000000, 0x00000001, 0x3f800000, 0xbf800001, 0x7f7fffff, 0xff800000, 0x7fffffff}
+
+// besselOrders are the orders n of jnf and ynf on their special grid: the
+// negative orders (jnf: NaN; ynf: reflection), the orders of the
+// closed-form branches (0, 1) and the recurrences, up to NVIDIA's
+// documented n = 128. Orders stay small: the recurrences take O(n) steps.
+var besselOrders = []uint32{
+	0xfffffff6, 0xfffffffb, 0xfffffffe, 0xffffffff, 0x00000000, 0x00000001, 0x00000002, 0x00000003,
+	0x00000004, 0x00000005, 0x00000006, 0x00000008, 0x0000000a, 0x00000010, 0x00000014, 0x00000020,
+	0x00000032, 0x00000040, 0x00000064, 0x00000080,
+}
+
+// besselAxisZeros is the number of zeros of each of J0, J1, Y0 and Y1
+// (BesselZeros) on the axis of jnf and ynf: the first four, where the
+// relative error of the Bessel functions explodes. Generated inputs of jnf
+// and ynf cluster around them (stratum 4).
+const besselAxisZeros = 4
+
+// besselZeros returns the zeros on the axis of jnf and ynf: the first
+// besselAxisZeros of J0, then of J1, Y0, Y1.
+func besselZeros() []uint32 {
+	var zs []uint32
+	for _, z := range BesselZeros {
+		zs = append(zs, z[:besselAxisZeros]...)
+	}
+	return zs
+}
+
+// BesselAxisParts returns the lengths of the first two parts of a Bessel
+// function's axis (orders, then zeros, then float specials); the harness
+// reads them from funcs_gen.cuh.
+func BesselAxisParts() (orders, zeros int) {
+	return len(besselOrders), len(BesselZeros) * besselAxisZeros
+}
+
 // Grid returns the special-value axis of f as bit patterns of its argument
-// type (one axis; binary functions take every pair, ternary every triple of
-// the ternary subset). The slice is shared: do not modify it.
+// types. Argument j of a grid point takes its values from the part
+// GridSpan(j) of it: the whole axis for most functions (binary functions
+// take every pair, ternary every triple of the ternary subset); jnf and ynf
+// take their order from the orders part and x from the floats; normf and
+// rnormf take their count and four elements (see GridPoint). The slice is
+// shared: do not modify it.
 func (f *Func) Grid() []uint64 { return f.grid }
+
+// GridSpan returns the part axis[lo:hi] of the special axis from which grid
+// coordinate j takes its values.
+func (f *Func) GridSpan(j int) (lo, hi int) {
+	if f.gridSpan == nil {
+		return 0, len(f.grid)
+	}
+	return f.gridSpan[j][0], f.gridSpan[j][1]
+}
+
+// GridArgs returns the number of independent coordinates of a grid point:
+// the arity, but 5 for an array function (its count and four elements; the
+// other four elements repeat them).
+func (f *Func) GridArgs() int {
+	if f.Array {
+		return 1 + GridElems
+	}
+	return len(f.In)
+}
+
+// GridElems is the number of independent elements of an array function's
+// grid point.
+const GridElems = 4
+
+// GenLo returns where the float specials of f's generators start in its
+// axis (the generated inputs of stratum 3 lie near axis[GenLo():]).
+func (f *Func) GenLo() int {
+	switch {
+	case f.Family == FamBessel:
+		return len(besselOrders)
+	case f.Array:
+		return MaxArray
+	}
+	return 0
+}
 
 func (f *Func) computeGrid() []uint64 {
 	var axis []uint64
+	u64 := func(vs []uint32) {
+		for _, v := range vs {
+			axis = append(axis, uint64(v))
+		}
+	}
 	switch {
+	case f.Family == FamBessel: // orders, zeros, float specials
+		u64(besselOrders)
+		u64(besselZeros())
+		u64(SpecialsF32(FamBessel))
+		o := [2]int{0, len(besselOrders)}
+		f.gridSpan = [][2]int{o, {o[1], len(axis)}}
+	case f.Array: // counts 1…MaxArray, the grid's elements, more float specials for the generators
+		for d := range MaxArray {
+			axis = append(axis, uint64(d+1))
+		}
+		u64(normGridSpecials)
+		u64(SpecialsF32(f.Family))
+		f.gridSpan = [][2]int{{0, MaxArray}}
+		for range GridElems {
+			f.gridSpan = append(f.gridSpan, [2]int{MaxArray, MaxArray + len(normGridSpecials)})
+		}
+	case len(f.In) == 4: // the ternary subset on the grid, more float specials for the generators
+		u64(ternarySpecials)
+		u64(SpecialsF32(f.Family))
+		for range 4 {
+			f.gridSpan = append(f.gridSpan, [2]int{0, len(ternarySpecials)})
+		}
 	case len(f.In) == 3:
-		for _, v := range ternarySpecials {
-			axis = append(axis, uint64(v))
-		}
+		u64(ternarySpecials)
 	case f.In[0] == I32 || f.In[0] == U32:
-		for _, v := range int32Specials {
-			axis = append(axis, uint64(v))
-		}
+		u64(int32Specials)
 	case f.In[0] == I64 || f.In[0] == U64:
 		axis = append(axis, int64Specials...)
 	case f.In[0] == F64:
@@ -152,28 +259,36 @@ func (f *Func) computeGrid() []uint64 {
 	return axis
 }
 
-// GridLen returns the number of special-grid points: len(axis)^arity.
+// GridLen returns the number of special-grid points: the product of the
+// coordinates' GridSpan lengths (len(axis)^arity for most functions).
 func (f *Func) GridLen() int {
-	n := len(f.grid)
-	return pow(n, len(f.In))
-}
-
-func pow(n, k int) int {
-	r := 1
-	for range k {
-		r *= n
+	n := 1
+	for j := range f.GridArgs() {
+		lo, hi := f.GridSpan(j)
+		n *= hi - lo
 	}
-	return r
+	return n
 }
 
-// GridPoint returns grid point k: the arguments are axis[k / n^(a-1) % n],
-// …, axis[k % n] (the last argument varies fastest).
-func (f *Func) GridPoint(axis []uint64, k int) (in [3]uint64) {
-	n := len(axis)
-	a := len(f.In)
-	for j := a - 1; j >= 0; j-- {
-		in[j] = axis[k%n]
-		k /= n
+// GridPoint returns grid point k: coordinate j is axis[lo_j + k_j] with
+// (lo_j, hi_j) = GridSpan(j) and k's mixed-radix digits k_j, the last
+// coordinate varying fastest (for most functions: the arguments are
+// axis[k / n^(a-1) % n], …, axis[k % n]). An array function's coordinates
+// are its count d and elements 1…4; elements 5…8 repeat elements 1…4 (so
+// that the maximum occurs twice), and the elements past d are 0.
+func (f *Func) GridPoint(axis []uint64, k int) (in Args) {
+	for j := f.GridArgs() - 1; j >= 0; j-- {
+		lo, hi := f.GridSpan(j)
+		in[j] = axis[lo+k%(hi-lo)]
+		k /= hi - lo
+	}
+	if f.Array {
+		for j := 1 + GridElems; j < MaxArgs; j++ {
+			in[j] = in[j-GridElems]
+		}
+		for j := 1 + ArrayLen(&in); j < MaxArgs; j++ {
+			in[j] = 0
+		}
 	}
 	return in
 }

@@ -1,0 +1,140 @@
+package golden_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/golden"
+	"github.com/cudafp/cudafp/internal/spec"
+)
+
+// FORMAT TEST, NOT DEVICE EVIDENCE. TestNewShapesFormat writes golden files
+// of the argument shapes added for norm4df (four floats), normf (a count and
+// an array) and jnf (an int order and a float) in format 2 with outputs
+// computed here — by the emulation for the norms, by golden.StubKernel for
+// jnf, which has no emulation yet — and checks that Parse reads them and that
+// Verify compares their grids, recorded inputs and quick hash blocks
+// argument by argument: bit-exact as written, and a changed output or
+// hash is reported. Only the device capture (gpu/capture.sh) says what the
+// H100 computes.
+func TestNewShapesFormat(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		impl func(*spec.Func, fp.Flags) (spec.Kernel, bool)
+	}{
+		{"norm4df", (*spec.Func).Impl},
+		{"normf", (*spec.Func).Impl},
+		{"jnf", golden.StubKernel},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			f, _ := spec.Lookup(c.id)
+			k, ok := c.impl(f, fp.Flags{})
+			if !ok {
+				t.Fatalf("%s has no kernel", c.id)
+			}
+			text := synthesize(f, k)
+			file, err := golden.Parse(strings.NewReader(text), c.id+".txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := golden.Options{Tier: golden.Quick, Impl: c.impl}
+			r := golden.Verify(context.Background(), []*golden.File{file}, opt)[0]
+			if !r.OK() || r.HashesChecked != len(golden.QuickBlocks()) || r.ExplicitInputs != f.GridLen()+spec.Recorded {
+				t.Fatalf("synthetic %s: %d mismatches, %d hashes, %d explicit inputs", c.id, r.Mismatches, r.HashesChecked, r.ExplicitInputs)
+			}
+			t.Logf("%s: %d grid points, %d recorded, %d quick blocks read back and verified", c.id, f.GridLen(), spec.Recorded, r.HashesChecked)
+
+			// A changed recorded output and a changed hash are both found.
+			lines := strings.Split(text, "\n")
+			for i, l := range lines {
+				switch {
+				case strings.HasPrefix(l, "o 32 "):
+					fs := strings.Fields(l)
+					fs[5] = fmt.Sprintf("%08x", ^parseHex(t, fs[5])&0xffffffff)
+					lines[i] = strings.Join(fs, " ")
+				case strings.HasPrefix(l, "h 17 "):
+					lines[i] = "h 17 0123456789abcdef"
+				}
+			}
+			bad, err := golden.Parse(strings.NewReader(strings.Join(lines, "\n")), c.id+".txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = golden.Verify(context.Background(), []*golden.File{bad}, opt)[0]
+			if r.Mismatches != 2 || len(r.BadSpans) != 1 || r.First[0].Where != "recorded" {
+				t.Errorf("corrupted %s: %d mismatches (%v), want the recorded output 35 and hash block 17", c.id, r.Mismatches, r.BadSpans)
+			}
+			if n := len(r.First[0].Args); f.Array && n != 1+spec.ArrayLen(&r.First[0].In) || !f.Array && n != f.Arity() {
+				t.Errorf("corrupted %s: the mismatch lists %d arguments", c.id, n)
+			}
+		})
+	}
+}
+
+func parseHex(t *testing.T, s string) uint64 {
+	t.Helper()
+	var v uint64
+	if _, err := fmt.Sscanf(s, "%x", &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// synthesize writes f's golden file (default flag set) in format 2 with
+// outputs from k: the grid, the recorded outputs, the hash blocks of the
+// quick tier (the others are left 0: only the quick tier may read it).
+func synthesize(f *spec.Func, k spec.Kernel) string {
+	var b strings.Builder
+	b.WriteString("# FORMAT TEST ONLY: synthesized by internal/golden/shapes_test.go, not captured on a device\n")
+	fmt.Fprintf(&b, "format 2\nfunc %s\nflagset default\ntypes ", f.ID)
+	for j, t := range f.In {
+		if j > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(t.String())
+	}
+	b.WriteString(" -> f32\n")
+	axis := f.Grid()
+	fmt.Fprintf(&b, "grid %d", len(axis))
+	for _, v := range axis {
+		fmt.Fprintf(&b, " %08x", v)
+	}
+	fmt.Fprintf(&b, "\nspecial %d\n", f.GridLen())
+	block := func(key string, n int, out func(int) uint64) {
+		for i := 0; i < n; i += 16 {
+			fmt.Fprintf(&b, "%s %d", key, i)
+			for j := i; j < min(i+16, n); j++ {
+				fmt.Fprintf(&b, " %08x", out(j))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	block("s", f.GridLen(), func(i int) uint64 { in := f.GridPoint(axis, i); return k(&in) })
+	fmt.Fprintf(&b, "inputs generated %d seed %016x\n", spec.GenCount, spec.GenSeed)
+	for i := range spec.GenShown {
+		in := f.Input(uint64(i))
+		fmt.Fprintf(&b, "g %d", i)
+		for j := range f.Arity() {
+			fmt.Fprintf(&b, " %08x", in[j])
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "recorded %d\n", spec.Recorded)
+	block("o", spec.Recorded, func(i int) uint64 { in := f.Input(uint64(i)); return k(&in) })
+	var hashes [spec.Blocks]uint64
+	for _, blk := range golden.QuickBlocks() {
+		for i := uint64(blk) * spec.GenBlockSize; i < uint64(blk+1)*spec.GenBlockSize; i++ {
+			in := f.Input(i)
+			hashes[blk] += spec.ElemHash(i, k(&in), false)
+		}
+	}
+	fmt.Fprintf(&b, "hashes %d %d\n", spec.Blocks, spec.GenBlockSize)
+	for i, h := range hashes {
+		fmt.Fprintf(&b, "h %d %016x\n", i, h)
+	}
+	b.WriteString("end\n")
+	return b.String()
+}
