@@ -174,6 +174,13 @@ var Erf = &Func{Name: "erf", Arity: 1, eval: erfEval}
 // the enclosure.
 const erfNearOne = 4.5
 
+// nearOne returns 1 − 2^-200, the representative of (1 − 2^-26, 1).
+func nearOne() *big.Float { return new(big.Float).SetPrec(256).Sub(big.NewFloat(1), pow2(-200)) }
+
+// erfEncMax bounds the arguments whose enclosure erf's rep cases still
+// offer to Enclose: S(a) needs about e·a² terms.
+const erfEncMax = 26
+
 func erfEval(x, _ uint32) evalCase {
 	ax := x & f32.AbsMask
 	switch {
@@ -193,7 +200,10 @@ func erfEval(x, _ uint32) evalCase {
 		return v
 	})
 	if cmpValue(ax, erfNearOne) > 0 {
-		return repCase(new(big.Float).Sub(big.NewFloat(1), pow2(-200)), neg, enc)
+		if cmpValue(ax, erfEncMax) > 0 {
+			enc = nil
+		}
+		return repCase(nearOne(), neg, enc)
 	}
 	return zivCase(enc)
 }
@@ -229,13 +239,16 @@ func erfcEval(x, _ uint32) evalCase {
 	if isNeg(x) {
 		enc := always(func(p uint) ival { return one().add(erfPoint(Value(ax), p+4), p+4) })
 		if cmpValue(ax, erfNearOne) > 0 {
-			return repCase(new(big.Float).Sub(big.NewFloat(2), pow2(-200)), false, enc)
+			if cmpValue(ax, erfEncMax) > 0 {
+				enc = nil
+			}
+			return repCase(new(big.Float).SetPrec(256).Sub(big.NewFloat(2), pow2(-200)), false, enc)
 		}
 		return zivCase(enc)
 	}
 	if cmpValue(ax, erfcTiny) > 0 {
 		var enc func(uint) (ival, bool)
-		if cmpValue(ax, 26) < 0 { // erfc by cancellation costs a²·1.44 bits: bounded here
+		if cmpValue(ax, erfEncMax) < 0 { // erfc by cancellation costs a²·1.44 bits: bounded here
 			enc = always(func(p uint) ival { return erfcPoint(Value(ax), p) })
 		}
 		return tinyCase(false, enc)
@@ -326,9 +339,12 @@ func normcdfEval(x, _ uint32) evalCase {
 	})
 	switch {
 	case !neg && cmpValue(ax, 6.5) > 0:
-		return repCase(new(big.Float).Sub(big.NewFloat(1), pow2(-200)), false, enc)
+		if cmpValue(ax, 2*erfEncMax) > 0 {
+			enc = nil
+		}
+		return repCase(nearOne(), false, enc)
 	case neg && cmpValue(ax, 15) > 0:
-		if cmpValue(ax, 40) > 0 {
+		if cmpValue(ax, 2*erfEncMax) > 0 {
 			enc = nil
 		}
 		return tinyCase(false, enc)
@@ -352,7 +368,7 @@ func erfcinvPos(c *big.Float, p uint) (ival, bool) {
 		y0 = math.Erfinv(tf)
 	} else {
 		target = c
-		y0 = erfcinvStart(cf)
+		y0 = ErfcinvStart(cf)
 	}
 	f := func(y *big.Float, q uint) ival {
 		if useErf {
@@ -393,12 +409,12 @@ func erfcinvPos(c *big.Float, p uint) (ival, bool) {
 	return ival{lo, hi}, true
 }
 
-// erfcinvStart returns a float64 approximation of erfcinv c for 0 < c ≤
-// 1/2, the start of Newton's iteration (any positive start converges; a
-// good one saves steps): math.Erfinv(1 − c) while 1 − c keeps c's bits,
+// ErfcinvStart returns a float64 approximation of erfcinv c for 0 < c ≤
+// 1/2, a start for Newton's iteration (here and in package ulp's fast path;
+// the result is only a candidate until a bracket check proves it): math.Erfinv(1 − c) while 1 − c keeps c's bits,
 // and y ≈ √(−ln(c·√π·y)) iterated from the asymptotic form erfc y ≈
 // e^(−y²)/(y√π) below.
-func erfcinvStart(c float64) float64 {
+func ErfcinvStart(c float64) float64 {
 	if c > 0x1p-20 {
 		return math.Erfinv(1 - c)
 	}
