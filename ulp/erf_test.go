@@ -3,6 +3,7 @@ package ulp
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/ALTree/bigfloat"
@@ -51,6 +52,40 @@ func erfInputs(t *testing.T, name string, n int, stream uint64) []uint32 {
 		}
 	}
 	return xs
+}
+
+// drawErf draws an input of TestRefProperty's domain stratum for the
+// references of erf.go: the forward functions over |x| ≤ 30 (erfc's and
+// normcdf's tails, erfcx's asymptotic range) and near 0, the inverses over
+// their domains with their ends (±1, 0 and 2, 0 and 1) weighted up.
+func drawErf(r *rand.Rand, name string) uint32 {
+	b := math.Float32bits
+	draw := func(lo, hi float32) uint32 { return b(lo) + uint32(r.Uint64N(uint64(b(hi)-b(lo)+1))) }
+	end := func(e float32) uint32 { return b(e) - uint32(r.IntN(1<<r.IntN(24))) - 1 } // just below e
+	switch name {
+	case "erfinv":
+		if r.IntN(2) == 0 {
+			return end(1) | uint32(r.IntN(2))<<31
+		}
+		return draw(0x1p-40, 1) | uint32(r.IntN(2))<<31
+	case "erfcinv":
+		switch r.IntN(3) {
+		case 0:
+			return end(2)
+		case 1:
+			return draw(0x1p-149, 0x1p-20)
+		}
+		return draw(0x1p-20, 2)
+	case "normcdfinv":
+		switch r.IntN(3) {
+		case 0:
+			return end(1)
+		case 1:
+			return draw(0x1p-149, 0x1p-20)
+		}
+		return draw(0x1p-20, 1)
+	}
+	return draw(0x1p-40, 30) | uint32(r.IntN(2))<<31
 }
 
 // TestErfRefs checks each reference's fast path with fallback against the
