@@ -31,41 +31,49 @@ var invDeviceFuncs = []string{"asinf", "acosf", "atanf", "atan2f", "asinhf", "ac
 // equalities are checked; internal/golden's TestDevice covers the quick
 // tier of every flag set.
 func TestInvDevice(t *testing.T) {
-	exhaustive := testflag.Exhaustive()
 	for _, id := range invDeviceFuncs {
 		t.Run(id, func(t *testing.T) {
-			var files []*golden.File
-			for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
-				f, err := golden.Load("../testdata/golden/" + fs + "/" + id + ".txt.gz")
-				if err != nil {
-					t.Fatal(err)
-				}
-				files = append(files, f)
-			}
-			rep := map[fp.Flags]*golden.File{}
-			var reps, others []*golden.File
-			for _, f := range files {
-				if k := (fp.Flags{FTZ: f.Flags.FTZ}); rep[k] == nil {
-					rep[k] = f
-					reps = append(reps, f)
-				} else {
-					others = append(others, f)
-				}
-			}
-			if len(reps) != 2 {
-				t.Fatalf("%s: %d classes, want 2 (FTZ off and on)", id, len(reps))
-			}
-			for _, f := range others {
-				r := rep[fp.Flags{FTZ: f.Flags.FTZ}]
-				if f.Hashes != r.Hashes || !slices.Equal(f.Special, r.Special) || !slices.Equal(f.Recorded, r.Recorded) {
-					t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", id, f.FlagSet, r.FlagSet)
-				}
-			}
-			if !exhaustive {
-				return
-			}
-			checkVerify(t, golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
-			checkVerify(t, golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
+			checkDeviceClasses(t, id, func(fl fp.Flags) fp.Flags { return fp.Flags{FTZ: fl.FTZ} })
 		})
 	}
+}
+
+// checkDeviceClasses is the body of the device-class tests (TestInvDevice,
+// TestErfDevice): it loads function id's golden files of the six flag sets
+// and groups them by class(flags), the flags the emulation reads; the first
+// file of a class is its representative. Every other member's device
+// results must equal its representative's, and with CUDAFP_EXHAUSTIVE=1
+// golden.Verify checks each representative on every input and every other
+// member on the quick tier.
+func checkDeviceClasses(t *testing.T, id string, class func(fp.Flags) fp.Flags) {
+	t.Helper()
+	var files []*golden.File
+	for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
+		f, err := golden.Load("../testdata/golden/" + fs + "/" + id + ".txt.gz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	rep := map[fp.Flags]*golden.File{}
+	var reps, others []*golden.File
+	for _, f := range files {
+		if k := class(f.Flags); rep[k] == nil {
+			rep[k] = f
+			reps = append(reps, f)
+		} else {
+			others = append(others, f)
+		}
+	}
+	for _, f := range others {
+		r := rep[class(f.Flags)]
+		if f.Hashes != r.Hashes || !slices.Equal(f.Special, r.Special) || !slices.Equal(f.Recorded, r.Recorded) {
+			t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", id, f.FlagSet, r.FlagSet)
+		}
+	}
+	if !testflag.Exhaustive() {
+		return
+	}
+	checkVerify(t, golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
+	checkVerify(t, golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
 }

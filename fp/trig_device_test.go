@@ -1,13 +1,9 @@
 package fp_test
 
 import (
-	"context"
-	"slices"
 	"testing"
 
 	"github.com/cudafp/cudafp/fp"
-	"github.com/cudafp/cudafp/internal/golden"
-	"github.com/cudafp/cudafp/internal/testflag"
 )
 
 // trigDeviceFuncs are the functions of TestTrigDevice and the flags their
@@ -46,41 +42,11 @@ var trigDeviceFuncs = []struct {
 // CUDAFP_EXHAUSTIVE only the device-side equalities are checked; TestDevice
 // covers the quick tier.
 func TestTrigDevice(t *testing.T) {
-	exhaustive := testflag.Exhaustive()
 	for _, c := range trigDeviceFuncs {
 		t.Run(c.id, func(t *testing.T) {
-			var files []*golden.File
-			for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
-				f, err := golden.Load("../testdata/golden/" + fs + "/" + c.id + ".txt.gz")
-				if err != nil {
-					t.Fatal(err)
-				}
-				files = append(files, f)
-			}
-			class := func(fl fp.Flags) fp.Flags {
+			checkDeviceClasses(t, c.id, func(fl fp.Flags) fp.Flags {
 				return fp.Flags{FTZ: fl.FTZ, FastLib: fl.FastLib && c.fastLib}
-			}
-			rep := map[fp.Flags]*golden.File{}
-			var reps, others []*golden.File
-			for _, f := range files {
-				if k := class(f.Flags); rep[k] == nil {
-					rep[k] = f
-					reps = append(reps, f)
-				} else {
-					others = append(others, f)
-				}
-			}
-			for _, f := range others {
-				r := rep[class(f.Flags)]
-				if f.Hashes != r.Hashes || !slices.Equal(f.Special, r.Special) || !slices.Equal(f.Recorded, r.Recorded) {
-					t.Errorf("%s: the device's results under %s differ from those under %s, which the emulation computes identically", c.id, f.FlagSet, r.FlagSet)
-				}
-			}
-			if !exhaustive {
-				return
-			}
-			checkVerify(t, golden.Verify(context.Background(), reps, golden.Options{Tier: golden.Exhaustive}))
-			checkVerify(t, golden.Verify(context.Background(), others, golden.Options{Tier: golden.Quick}))
+			})
 		})
 	}
 }

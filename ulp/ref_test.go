@@ -237,6 +237,8 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 		dom = func() (uint32, uint32) { return drawHyp(r, name) }
 	case "j0", "j1", "y0", "y1", "jn", "yn":
 		dom = func() (uint32, uint32) { return drawBessel(r, name) }
+	case "erf", "erfc", "erfcx", "normcdf", "erfinv", "erfcinv", "normcdfinv":
+		dom = func() (uint32, uint32) { return drawErf(r, name), 0 }
 	}
 	switch r.IntN(10) {
 	case 0, 1, 2:
