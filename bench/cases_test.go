@@ -30,15 +30,6 @@ func hexIn(f *spec.Func, in [3]uint64) string {
 	return strings.Join(parts, ", ")
 }
 
-func tuple(in [3][]uint64, i int) (t [3]uint64) {
-	for a := range 3 {
-		if in[a] != nil {
-			t[a] = in[a][i]
-		}
-	}
-	return t
-}
-
 // sameBits reports whether two packed results are equal, or both (each
 // half, for two results) NaN when isF32 says the results are floats.
 func sameBits(f *spec.Func, a, b uint64) bool {
