@@ -64,3 +64,9 @@ func viaRunner(f *spec.Func, bind func(in [3][]uint64) runner) ulp.Func {
 		return uint32(r.result(0))
 	}
 }
+
+// Reference returns the certified reference f is measured against, as the
+// benchmarks' accuracy metrics and impl=ref cases use it: f's catalog Ref
+// from package ulp, when f is a function of binary32 arguments to one
+// binary32 result; false otherwise.
+func Reference(f *spec.Func) (*ulp.Ref, bool) { return referenceOf(f) }
