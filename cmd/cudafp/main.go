@@ -6,8 +6,9 @@
 //
 //	cudafp list [--json]
 //	cudafp eval [--flags "NVCC FLAGS"] [--json] FUNC [ARGS...]
-//	cudafp verify [--exhaustive] [--json] [--flags "NVCC FLAGS"] [--golden DIR] [FUNC ...]
-//	cudafp report [--exhaustive] [--flags "NVCC FLAGS"]... [--funcs F,...] [--format md|csv|json|html] [--out DIR] [--shard I/N]
+//	cudafp verify [--exhaustive] [--json] [--flags "NVCC FLAGS"] [--golden DIR] [--shard I/N|auto [--shards N] [--out DIR]] [FUNC ...]
+//	cudafp verify merge [--json] [--out DIR] SHARD.json...
+//	cudafp report [--exhaustive] [--flags "NVCC FLAGS"]... [--funcs F,...] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]
 //	cudafp report merge [--format md|csv|json|html] [--out DIR] SHARD.json...
 //	cudafp bench [--funcs F,...] [--targets] [--flags "NVCC FLAGS"]... [--class C,...] [--json] [--from FILE]
 //	cudafp compare [--flags A --flags B] [--format md|json] [--worst N] [--each] (FUNC < INPUTS | --funcs F,...)
