@@ -3,11 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -295,33 +295,12 @@ func (c *comparison) record(where string, in [3]uint64, out [2]uint64, d, want u
 	return rec
 }
 
-// stream compares the tuples read from r, one per line, and returns the
-// number of lines read. A bad line is a usage error naming the line.
+// stream compares the tuples read from r, one per line (scanTuples), and
+// returns the number of lines read.
 func (c *comparison) stream(r io.Reader, sp *spool) (int, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		in, err := parseArgs(c.f, fields)
-		if err != nil {
-			return line, usagef("stdin:%d: %v", line, err)
-		}
-		if err := c.add(fmt.Sprintf("stdin:%d", line), in, sp); err != nil {
-			return line, err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return line, usagef("stdin:%d: line longer than 1 MiB", line+1)
-		}
-		return line, err
-	}
-	return line, nil
+	return scanTuples(r, c.f, func(line int, in [3]uint64) error {
+		return c.add("stdin:"+strconv.Itoa(line), in, sp)
+	})
 }
 
 // samples compares the built-in samples of the function: n generated

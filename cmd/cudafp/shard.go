@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -157,13 +156,6 @@ func missingText(missing []int, count int) string {
 		word, verb = "shard", "is"
 	}
 	return fmt.Sprintf("%s %s of %d %s missing", word, strings.Join(s, ", "), count, verb)
-}
-
-// sortedCopy returns a sorted copy of s.
-func sortedCopy(s []string) []string {
-	c := slices.Clone(s)
-	slices.Sort(c)
-	return c
 }
 
 // reportShard describes a report's partial result for checkShards.
