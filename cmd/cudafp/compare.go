@@ -14,6 +14,7 @@ import (
 
 	"github.com/cudafp/cudafp/bench"
 	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/ulp"
 )
@@ -175,7 +176,7 @@ type comparison struct {
 	n, differ uint64
 	maxDist   uint32
 	maxAt     string
-	cr        [2]uint64 // results equal to the correctly rounded one
+	cr        [2]uint64 // results equal to the correctly rounded one (the same bits, or both NaN)
 	refMax    [2]uint32 // max Dist to the correctly rounded result
 	refAt     [2]string
 	worst     []compareInput // the opt.worst worst differing inputs, worst first
@@ -244,10 +245,11 @@ func (c *comparison) add(where string, in [3]uint64, sp *spool) error {
 	if c.ref != nil {
 		want, _, _ = c.ref.Eval(ulp.Input{X: uint32(in[0]), Y: uint32(in[1]), Z: uint32(in[2])}, c.f.Mode)
 		for i, o := range out {
-			e := ulp.Dist(uint32(o), want)
-			if e == 0 {
+			// Correctly rounded as in ulp.Stats: the same bits, or both NaN.
+			if g := uint32(o); g == want || f32.IsNaN(g) && f32.IsNaN(want) {
 				c.cr[i]++
 			}
+			e := ulp.Dist(uint32(o), want)
 			if e > c.refMax[i] || c.n == 1 {
 				c.refMax[i], c.refAt[i] = e, where
 			}
