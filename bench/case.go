@@ -57,6 +57,9 @@ type Case struct {
 	Typed bool
 
 	prepare func() runner
+	// accuracy, when set, reports the accuracy metrics after the timed
+	// loop (accuracyReporter).
+	accuracy func(b *testing.B)
 
 	mu      sync.Mutex
 	last    float64 // wall-clock ns per call of the last completed run, 0 before
@@ -117,6 +120,9 @@ func (c *Case) Benchmark(b *testing.B) {
 		}
 	}
 	b.ReportMetric(0, "ns/op")
+	if c.accuracy != nil {
+		c.accuracy(b)
+	}
 	c.mu.Lock()
 	c.last, c.lastCPU = ns, cpuNs
 	c.mu.Unlock()
@@ -241,12 +247,14 @@ func Cases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 				}
 				if k == 0 && hasNative {
 					nc := mk(Native, nat.expr, func() runner { return nat.bind(in()) })
+					nc.accuracy = accuracyReporter(f, in, nat.bind)
 					natives[cl.name] = nc
 					out = append(out, nc)
 				}
 				_, typed := emuBindings[f.ID]
-				ec := mk(Emu, emuExpr(f, fl), func() runner { r, _ := emulation(f, fl, in()); return r })
-				ec.Typed, ec.Base = typed, natives[cl.name]
+				emu := func(in columns) runner { r, _ := emulation(f, fl, in); return r }
+				ec := mk(Emu, emuExpr(f, fl), func() runner { return emu(in()) })
+				ec.Typed, ec.Base, ec.accuracy = typed, natives[cl.name], accuracyReporter(f, in, emu)
 				out = append(out, ec)
 				if k != 0 || !hasRef {
 					continue

@@ -30,15 +30,6 @@ func hexIn(f *spec.Func, in spec.Args) string {
 	return strings.Join(parts, ", ")
 }
 
-func tuple(in columns, i int) (t spec.Args) {
-	for a := range in {
-		if in[a] != nil {
-			t[a] = in[a][i]
-		}
-	}
-	return t
-}
-
 // sameBits reports whether two packed results are equal, or both (each
 // half, for two results) NaN when isF32 says the results are floats.
 func sameBits(f *spec.Func, a, b uint64) bool {

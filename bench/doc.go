@@ -35,8 +35,21 @@
 // One benchmark op evaluates the function on Calls precomputed inputs (a
 // sweep op on SweepInputs); the metrics are per call (ns/call, cpu-ns/call,
 // Mcalls/s) and the built-in ns/op is suppressed. Every case reports its
-// allocations: the emulation allocates nothing. Benchmarks assert nothing
-// about timings; the goals are Targets, read off the results by cudafp bench.
+// allocations: the emulation allocates nothing.
+//
+// The emulation and native cases of a function with a certified reference
+// also report its accuracy on the same inputs, measured once after the
+// timed loop with the timer stopped (ulp.ReportAccuracy): max-ulp,
+// max-err-ulp, mean-err-ulp, cr-share and over-bound, the inputs beyond the
+// bound NVIDIA documents for the function under nvcc's default flags (the
+// same bound under every flag set). benchstat compares flag sets on speed
+// and accuracy alike:
+//
+//	go test ./bench -run '^$' -bench 'Func/expf/' -count 6 | tee expf.txt
+//	benchstat -col /flags -filter /impl:emu expf.txt
+//
+// Benchmarks assert nothing about timings; the goals are Targets, read off
+// the results by cudafp bench.
 package bench
 
 //go:generate go run gen_direct.go

@@ -20,6 +20,10 @@
 //     functions measured against one reference share its evaluations,
 //     ExhaustiveShared), sampled from an input generator, and special-value
 //     grids, each producing a Result of mergeable, deterministic statistics.
+//   - Accuracy beside speed in go test -bench: ReportAccuracy measures a
+//     benchmarked function (cudafp's or the caller's own, Float) on its
+//     inputs against a reference once, after the timed loop, and reports
+//     max-ulp, max-err-ulp, mean-err-ulp, cr-share and over-bound.
 package ulp
 
 //go:generate go run gen_tables.go

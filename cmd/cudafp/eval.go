@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -135,32 +136,17 @@ func evalOne(w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kernel, args []strin
 // evalStream evaluates one tuple per input line. A bad line stops the run
 // with a usage error naming the line.
 func evalStream(r io.Reader, w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kernel, asJSON bool) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	defer bw.Flush()
 	enc := json.NewEncoder(bw)
-	line := 0
-	for sc.Scan() {
-		line++
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		in, err := parseArgs(f, fields)
-		if err != nil {
-			return usagef("stdin:%d: %v", line, err)
-		}
+	_, err := scanTuples(r, f, func(_ int, in spec.Args) error {
 		out := k(&in)
 		if asJSON {
 			rec := evalRecord{Function: f.Name, Flags: fl.String(), Results: results(f, out)}
 			for j := range argCount(f, &in) {
 				rec.Args = append(rec.Args, spell(f.In[j], in[j]))
 			}
-			if err := enc.Encode(rec); err != nil {
-				return err
-			}
-			continue
+			return enc.Encode(rec)
 		}
 		for i, s := range results(f, out) {
 			if i > 0 {
@@ -174,9 +160,40 @@ func evalStream(r io.Reader, w io.Writer, f *spec.Func, fl fp.Flags, k spec.Kern
 			bw.WriteByte(' ')
 			bw.WriteString(s.Bits)
 		}
-		bw.WriteByte('\n')
+		return bw.WriteByte('\n')
+	})
+	return err
+}
+
+// scanTuples reads one input tuple of f per line of r (arguments separated
+// by blanks; blank lines skipped) and calls fn with each and its line
+// number, streaming. It returns the number of lines read. A bad line is a
+// usage error naming it ("stdin:LINE: …").
+func scanTuples(r io.Reader, f *spec.Func, fn func(line int, in spec.Args) error) (int, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		in, err := parseArgs(f, fields)
+		if err != nil {
+			return line, usagef("stdin:%d: %v", line, err)
+		}
+		if err := fn(line, in); err != nil {
+			return line, err
+		}
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return line, usagef("stdin:%d: line longer than 1 MiB", line+1)
+		}
+		return line, err
+	}
+	return line, nil
 }
 
 // argCount returns the number of arguments in a tuple of f: its arity, or

@@ -6,10 +6,12 @@
 //
 //	cudafp list [--json]
 //	cudafp eval [--flags "NVCC FLAGS"] [--json] FUNC [ARGS...]
-//	cudafp verify [--exhaustive] [--json] [--flags "NVCC FLAGS"] [--golden DIR] [FUNC ...]
-//	cudafp report [--exhaustive] [--flags "NVCC FLAGS"]... [--funcs F,...] [--format md|csv|json|html] [--out DIR] [--shard I/N]
+//	cudafp verify [--exhaustive] [--json] [--flags "NVCC FLAGS"] [--golden DIR] [--shard I/N|auto [--shards N] [--out DIR]] [FUNC ...]
+//	cudafp verify merge [--json] [--out DIR] SHARD.json...
+//	cudafp report [--exhaustive] [--flags "NVCC FLAGS"]... [--funcs F,...] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]
 //	cudafp report merge [--format md|csv|json|html] [--out DIR] SHARD.json...
 //	cudafp bench [--funcs F,...] [--targets] [--flags "NVCC FLAGS"]... [--class C,...] [--json] [--from FILE]
+//	cudafp compare [--flags A --flags B] [--format md|json] [--worst N] [--each] (FUNC < INPUTS | --funcs F,...)
 //
 // Functions are named as in CUDA (expf, __expf, __fmul_rz, x/y,
 // ex2.approx.ftz.f32) or by catalog ID (i_fmul_rz, op_div). Numbers are
@@ -46,7 +48,7 @@ func newRoot() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newList(), newEval(), newVerify(), newReport(), newBench())
+	root.AddCommand(newList(), newEval(), newVerify(), newReport(), newBench(), newCompare())
 	return root
 }
 

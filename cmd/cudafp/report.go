@@ -36,11 +36,12 @@ func newReport() *cobra.Command {
 		format     string
 		outDir     string
 		shardText  string
+		shardCount int
 		samples    uint64
 		generated  uint64
 	)
 	cmd := &cobra.Command{
-		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--format md|csv|json|html] [--out DIR] [--shard I/N]",
+		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]",
 		Short: "Measure ULP errors against correctly rounded references and render a report",
 		Long: `Measure every implemented function of the catalog (or those named with --funcs) under the default flags
 and -use_fast_math (or the --flags given), against correctly rounded references (exact ones for the exact
@@ -54,7 +55,9 @@ generators). With --out DIR the report is written to DIR/report.<format>, and an
 per-sweep checkpoints in DIR/checkpoints: interrupted (Ctrl-C), it resumes when run again with the same --out.
 
 --shard I/N measures only shard I (0 ≤ I < N) of every sweep and writes a partial JSON result; merge the
-shards' results with 'cudafp report merge'. docs/report.md describes the columns, docs/json.md the JSON.
+shards' results with 'cudafp report merge'. --shard auto reads I and N from a batch system: a Slurm job array
+(SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shards N);
+docs/batch.md has the recipes. docs/report.md describes the columns, docs/json.md the JSON.
 
 Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usage error.`,
 		Args: cobra.NoArgs,
@@ -67,10 +70,10 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 			if cfg.Flags, err = reportFlags(flagsText); err != nil {
 				return err
 			}
+			if cfg.Shard, cfg.Shards, err = resolveShard(shardText, shardCount, os.Getenv); err != nil {
+				return err
+			}
 			if shardText != "" {
-				if cfg.Shard, cfg.Shards, err = parseShard(shardText); err != nil {
-					return err
-				}
 				if cmd.Flags().Changed("format") && format != "json" {
 					return usagef("--shard writes a partial JSON result: --format %s is not possible", format)
 				}
@@ -130,7 +133,8 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 	f.StringSliceVar(&funcNames, "funcs", nil, "functions to measure, by CUDA name or catalog ID, comma-separated (default: all implemented)")
 	f.StringVar(&format, "format", "md", "output format: md, csv, json or html")
 	f.StringVar(&outDir, "out", "", "write DIR/report.<format> (and the checkpoints of an --exhaustive run) instead of printing")
-	f.StringVar(&shardText, "shard", "", "measure only shard I of N (0 ≤ I < N) and write a partial JSON result")
+	f.StringVar(&shardText, "shard", "", "measure only shard I of N (0 ≤ I < N) and write a partial JSON result; auto: I and N from Slurm or Kubernetes")
+	f.IntVar(&shardCount, "shards", 0, "the shard count N for --shard auto under a Kubernetes Indexed Job (its completions)")
 	f.Uint64Var(&samples, "samples", 0, "sampled inputs per unary function (a power of two; default 2^22)")
 	f.Uint64Var(&generated, "generated", 0, "generated inputs per other function (default 2^20, or 2^26 with --exhaustive)")
 	cmd.AddCommand(newReportMerge())
@@ -146,7 +150,8 @@ func newReportMerge() *cobra.Command {
 		Use:   "merge [--format md|csv|json|html] [--out DIR] SHARD.json...",
 		Short: "Merge the partial results of 'cudafp report --shard' and render the report",
 		Long: `Merge the JSON results of the shards of one report run (cudafp report --shard I/N ... --format json) and
-render the whole report. Results of different runs, or two results of the same shard, are refused (exit 2).`,
+render the whole report. Results of different commits, flags or shard counts, or two results of the same shard,
+are refused (exit 2); missing shards are named in a warning, and the report is marked incomplete.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(reportFormats, format) {
@@ -158,6 +163,7 @@ render the whole report. Results of different runs, or two results of the same s
 				}
 			}
 			var parts []*reports.Report
+			var meta []shardPart
 			for _, path := range args {
 				b, err := os.ReadFile(path)
 				if err != nil {
@@ -168,12 +174,19 @@ render the whole report. Results of different runs, or two results of the same s
 					return usagef("%s: %v", path, err)
 				}
 				parts = append(parts, r)
+				meta = append(meta, reportShard(path, r))
+			}
+			missing, err := checkShards(meta)
+			if err != nil {
+				return err
 			}
 			rep, err := reports.Merge(parts)
 			if err != nil {
 				return usagef("merge: %v", err)
 			}
-			if !rep.Complete {
+			if len(missing) > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "cudafp: warning: the merged shards do not cover every input: %s\n", missingText(missing, meta[0].count))
+			} else if !rep.Complete {
 				fmt.Fprintf(cmd.ErrOrStderr(), "cudafp: warning: the merged shards do not cover every input\n")
 			}
 			rep.Provenance = provenance() + "; merged from " + strconv.Itoa(len(parts)) + map[bool]string{true: " result", false: " results"}[len(parts) == 1]

@@ -40,9 +40,10 @@ func newVerify() *cobra.Command {
 		asJSON     bool
 		flagsText  []string
 		dir        string
+		sh         verifyShardFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "verify [--exhaustive] [--json] [--flags \"NVCC FLAGS\"] [--golden DIR] [FUNC ...]",
+		Use:   "verify [--exhaustive] [--json] [--flags \"NVCC FLAGS\"] [--golden DIR] [--shard I/N|auto [--shards N] [--out DIR]] [FUNC ...]",
 		Short: "Check the emulation against the golden data captured on the device",
 		Long: `For each function (all, or the FUNCs named) and each captured flag set (all, or those named with --flags),
 compare the emulation with the H100's results in testdata/golden: the special-value grid and the recorded
@@ -50,16 +51,23 @@ outputs always, plus the hashes of the quick tier (16 spans of 2^16 inputs per f
 expf overflow and underflow edges, Inf and NaNs, …) or, with --exhaustive,
 all 256 blocks (every 2^32 input of a unary function, the 2^24 captured inputs of the others).
 
-Exit status 0 when everything checked is bit-exact, 1 on any mismatch, 2 on a usage error. Functions not yet
-implemented are reported as such and never count as passing.`,
+--shard I/N checks only shard I of N (the hash blocks b with b mod N = I; the explicit outputs in shard 0) and
+writes a partial JSON result, to DIR/verify.shard-I-of-N.json with --out DIR; 'cudafp verify merge' merges the
+shards and gives the verdict. --shard auto reads I and N from a Slurm job array or a Kubernetes Indexed Job
+(docs/batch.md).
+
+Exit status 0 when everything checked is bit-exact (a shard: when its result is written), 1 on any mismatch, 2 on a
+usage error. Functions not yet implemented are reported as such and never count as passing.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return verify(cmd, args, exhaustive, asJSON, flagsText, dir)
+			return verify(cmd, args, exhaustive, asJSON, flagsText, dir, sh)
 		},
 	}
 	cmd.Flags().BoolVar(&exhaustive, "exhaustive", false, "check all 256 hash blocks of every function")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print a JSON report (schema: docs/json.md)")
 	cmd.Flags().StringArrayVar(&flagsText, "flags", nil, "only this captured flag set, in nvcc spelling (repeatable)")
 	cmd.Flags().StringVar(&dir, "golden", "", "golden data directory (default: testdata/golden of the enclosing cudafp checkout)")
+	sh.register(cmd)
+	cmd.AddCommand(newVerifyMerge())
 	return cmd
 }
 
@@ -80,8 +88,11 @@ func findGolden() (string, error) {
 	}
 }
 
-func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsText []string, dir string) error {
-	var err error
+func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsText []string, dir string, sh verifyShardFlags) error {
+	shard, shards, err := sh.resolve()
+	if err != nil {
+		return err
+	}
 	if dir == "" {
 		if dir, err = findGolden(); err != nil {
 			return err
@@ -133,7 +144,7 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
-	opt := golden.Options{Tier: golden.Quick}
+	opt := golden.Options{Tier: golden.Quick, Shard: shard, Shards: shards}
 	if exhaustive {
 		opt.Tier = golden.Exhaustive
 	}
@@ -153,18 +164,12 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 	results := golden.Verify(ctx, files, opt)
 	rep := verifyReport{Tier: map[bool]string{false: "quick", true: "exhaustive"}[exhaustive], Golden: dir,
 		Interrupted: ctx.Err() != nil, Seconds: time.Since(start).Seconds(), Results: results}
-	for i := range results {
-		r := &results[i]
-		switch {
-		case !r.Implemented:
-			rep.NotImplemented++
-		case r.OK():
-			rep.Checked++
-			rep.BitExact++
-		default:
-			rep.Checked++
-			rep.Mismatching++
+	rep.tally()
+	if shards > 0 {
+		if rep.Interrupted {
+			return errors.New("interrupted")
 		}
+		return writeVerifyShard(cmd, &rep, shard, shards, funcs, sets, sh.out)
 	}
 	w := cmd.OutOrStdout()
 	if asJSON {
@@ -183,6 +188,24 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 		return errMismatch
 	}
 	return nil
+}
+
+// tally counts the results by outcome.
+func (rep *verifyReport) tally() {
+	rep.Checked, rep.BitExact, rep.NotImplemented, rep.Mismatching = 0, 0, 0, 0
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		switch {
+		case !r.Implemented:
+			rep.NotImplemented++
+		case r.OK():
+			rep.Checked++
+			rep.BitExact++
+		default:
+			rep.Checked++
+			rep.Mismatching++
+		}
+	}
 }
 
 func printVerify(w io.Writer, rep *verifyReport) error {
