@@ -320,3 +320,50 @@ func besselIEval(x uint32, nu int) evalCase {
 	}
 	return zivCase(enc)
 }
+
+// ZetaInterval returns an enclosure of ζ(s) for an integer s ≥ 2, by the
+// Euler–Maclaurin formula Σ_{n<N} n^-s + N^(1−s)/(s−1) + N^-s/2 +
+// Σ_{j=1..J} B_2j/(2j)!·s(s+1)···(s+2j−2)·N^(−s−2j+1), whose remainder for
+// real s is at most the first omitted term in magnitude (Edwards, Riemann's
+// Zeta Function, §6.4). J grows until that term is below 2^-(prec+8); the
+// terms shrink to about e^(−2πN) before they grow, so N = wp/8 + 4 (e^(−2πN)
+// < 2^(−9N)) lets them reach it. The fast kernels of package ulp take their Taylor
+// coefficients of ln Γ near 1 and 2 from it.
+func ZetaInterval(s int, prec uint) Interval {
+	if s < 2 {
+		panic("oracle: ZetaInterval needs s ≥ 2")
+	}
+	wp := prec + 32
+	N := int64(wp/8 + 4)
+	acc := pt(new(big.Float))
+	for n := int64(1); n < N; n++ {
+		acc = acc.add(recipPow(n, s, wp), wp)
+	}
+	nPow := recipPow(N, s, wp) // N^-s
+	acc = acc.add(nPow.mulExact(exactInt(N), wp).divInt(int64(s-1), wp), wp)
+	acc = acc.add(nPow.scale(-1), wp)
+	bound := new(big.Float).SetMantExp(big.NewFloat(1), -int(wp)-8)
+	rising := new(big.Rat).SetInt64(int64(s)) // s(s+1)···(s+2j−2)
+	fact := big.NewRat(2, 1)                  // (2j)!
+	npw := nPow.mulExact(exactInt(N), wp)     // N^(−s−2j+1), j = 0
+	for j := 1; ; j++ {
+		npw = npw.divInt(N*N, wp)
+		c := ratIval(new(big.Rat).Quo(new(big.Rat).Mul(bernoulliB(2*j), rising), fact), wp)
+		t := c.mul(npw, wp)
+		if t.mag().Cmp(bound) < 0 {
+			return acc.widen(t.mag(), wp).exported()
+		}
+		acc = acc.add(t, wp)
+		rising.Mul(rising, big.NewRat(int64((s+2*j-1)*(s+2*j)), 1))
+		fact.Mul(fact, big.NewRat(int64((2*j+1)*(2*j+2)), 1))
+	}
+}
+
+// recipPow encloses n^-s.
+func recipPow(n int64, s int, p uint) ival {
+	v := one()
+	for range s {
+		v = v.divInt(n, p)
+	}
+	return v
+}
