@@ -127,7 +127,7 @@ func cylBesselI1f(x uint32, ftz bool) uint32 {
 //	CylBesselI0f(x) = 1 for subnormal x
 //	CylBesselI0f(±Inf) = +Inf
 //	CylBesselI0f(NaN) = NaN (canonical 0x7fffffff)
-//	CylBesselI0f(x) = +Inf for |x| large enough that e^|x|/√(2π|x|) overflows (|x| ≳ 91.9)
+//	CylBesselI0f(x) = +Inf for |x| ≥ 0x1.6f9a64p+06 (≈ 91.9)
 //
 // Accuracy: bit-exact with the H100's cyl_bessel_i0f (sm_90, CUDA 13.0)
 // under each of the six captured flag sets. Documented (CUDA C++
@@ -150,10 +150,10 @@ func CylBesselI0f(x float32) float32 { return fromBits(cylBesselI0f(toBits(x), f
 // Special cases are:
 //
 //	CylBesselI1f(±0) = ±0
-//	CylBesselI1f(x) = x/2 for subnormal x (rounded); ±0 with -ftz=true
+//	CylBesselI1f(x) = x/2 rounded for subnormal x (±0 for ±0x1p-149); ±0 with -ftz=true
 //	CylBesselI1f(±Inf) = ±Inf
 //	CylBesselI1f(NaN) = NaN (canonical 0x7fffffff)
-//	CylBesselI1f(x) = ±Inf for |x| large enough that e^|x|/√(2π|x|) overflows (|x| ≳ 91.9)
+//	CylBesselI1f(x) = ±Inf for |x| ≥ 0x1.6fa004p+06 (≈ 91.9)
 //
 // Accuracy: bit-exact with the H100's cyl_bessel_i1f (sm_90, CUDA 13.0)
 // under each of the six captured flag sets. Documented (CUDA C++

@@ -380,9 +380,10 @@ func tgammaNeg(x, z uint32, ftz bool) uint32 {
 //	Lgammaf(-Inf) = +Inf
 //	Lgammaf(NaN) = NaN (canonical 0x7fffffff)
 //	Lgammaf(±0) = +Inf
-//	Lgammaf(x) = +Inf for x a negative integer
+//	Lgammaf(x) = +Inf for x a negative integer (a pole)
 //	Lgammaf(1) = Lgammaf(2) = +0
-//	Lgammaf(x) = −log|x| rounded for 0 < |x| < 0x1.d83c94p-64 (nearly)
+//	Lgammaf(x) = −log x rounded for subnormal x > 0; +Inf with -ftz=true (x reads as +0)
+//	Lgammaf(x) = +Inf for x ≥ 0x1.895f1cp+121
 //
 // Accuracy: bit-exact with the H100's lgammaf (sm_90, CUDA 13.0) under each
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
@@ -409,8 +410,9 @@ func Lgammaf(x float32) float32 { return fromBits(lgammaf(toBits(x), false)) }
 //	Tgammaf(NaN) = NaN (canonical 0x7fffffff)
 //	Tgammaf(±0) = ±Inf
 //	Tgammaf(x) = NaN for x a negative integer (canonical 0x7fffffff)
-//	Tgammaf(x) = +Inf for x ≥ 0x1.18522p+05 (≈ 35.04) and for tiny positive x where 1/x overflows
-//	Tgammaf(x) = ±0 for x < -41.1 (the sign of Γ between the integers)
+//	Tgammaf(x) = +Inf for x ≥ 0x1.18522p+05 (≈ 35.04) and for subnormal x > 0
+//	Tgammaf(x) = ±Inf for subnormal x with -ftz=true (x reads as ±0)
+//	Tgammaf(x) = ±0 for non-integers x < −0x1.48ccccp+05 (≈ −41.1), the sign of Γ(x)
 //
 // Accuracy: bit-exact with the H100's tgammaf (sm_90, CUDA 13.0) under each
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
