@@ -248,8 +248,8 @@ func isNegU(x uint32) bool { return x&f32.SignMask != 0 }
 // tgammaKernel: Γ(x) = ±exp(ln|Γ(x)|). An absolute error e of the
 // logarithm becomes a relative error below e·1.01 + 2u (math.Exp); the
 // integers 1…35 take the factorial's product instead (exact up to 19, at
-// most n roundings beyond). x > 36 and 0 < x < 2^-130 round as 2^200, x <
-// −50 as ±2^-300 (the oracle's bounds).
+// most n roundings beyond). x > 36 and 0 < |x| < 2^-130 round as ±2^200,
+// x < −50 as ±2^-300 (the oracle's bounds).
 func tgammaKernel(x uint32) kres {
 	switch {
 	case f32.IsNaN(x), x == f32.NegInfBits:
@@ -271,6 +271,9 @@ func tgammaKernel(x uint32) kres {
 		}
 		if a > 50 {
 			return kres{v: DD{0, 0}, rep: sign * 0x1p-300}
+		}
+		if a < 0x1p-130 {
+			return kres{v: DD{math.Inf(-1), 0}, rep: -0x1p200}
 		}
 		l, e := lnGammaNegF64(a)
 		v := sign * math.Exp(l)

@@ -235,6 +235,8 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 		}
 	case "sinh", "cosh", "expm1", "cbrt", "rcbrt", "hypot", "rhypot":
 		dom = func() (uint32, uint32) { return drawHyp(r, name) }
+	case "lgamma", "tgamma", "i0", "i1":
+		dom = func() (uint32, uint32) { return drawGamma(r, name), 0 }
 	}
 	switch r.IntN(10) {
 	case 0, 1, 2:

@@ -58,7 +58,7 @@ var Lgamma = &Func{Name: "lgamma", Arity: 1, eval: lgammaEval}
 //	Tgamma(±0) = ±Inf
 //	Tgamma(x) = NaN for the negative integers
 //	Tgamma(n) = (n−1)! for integers 1 ≤ n ≤ 35 (exact)
-//	Tgamma(x) rounds as 2^200 for x > 36 and for 0 < x < 2^-130 (Γ(x) > 2^129)
+//	Tgamma(x) rounds as ±2^200 for x > 36 and for 0 < |x| < 2^-130 (|Γ(x)| > 2^129)
 //	Tgamma(x) rounds as ±2^-300 for x < −50 (|Γ(x)| < 2^-190)
 var Tgamma = &Func{Name: "tgamma", Arity: 1, eval: tgammaEval}
 
@@ -241,6 +241,10 @@ func tgammaEval(x, _ uint32) evalCase {
 			}
 			return e
 		})
+		if cmpValue(x&f32.AbsMask, 0x1p-130) < 0 {
+			// Γ(x) = Γ(1+x)/x with Γ(1+x) > 1 on (−1, 0): |Γ(x)| > 2^130.
+			return hugeCase(true, nil)
+		}
 		if cmpValue(x, -50) < 0 {
 			// |Γ(x)| = π/(|sin πx|·|x|·Γ(|x|)) with |sin πx| ≥ 2·2^-18 (x is at
 			// least one ulp, 2^-18 or more, from an integer) and Γ(50) > 2^208.
