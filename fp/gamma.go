@@ -25,7 +25,7 @@ import (
 // reflection lgamma(x) = log(π/|x·sin(πx)|) − lgamma(|x|): sin(π·x) from
 // a quadrant and a polynomial in the reduced argument (sinpif's scheme),
 // log π as the constant 0x1.250d04p+00; +Inf at the negative integers and
-// −log|x| for |x| < 0x1.d83c94p-64 (where lgamma(x) = −log|x| to float
+// −log|x| for −0x1.d83c94p-64 < x < 0 (where lgamma(x) = −log|x| to float
 // precision).
 //
 // tgammaf (libdevice): for |x| < 1.5, 1/(f·P(f)) (or its reflection) with
@@ -34,36 +34,36 @@ import (
 // with a − 1/2 by fma error terms), a = min(|x|, 41.1); for x ≤ −1.5 the
 // reflection π/(x·sin(πx)·Γ(|x|)) with the power split as 2^48 · 2^-48 for
 // |x| > 33 so that it does not overflow before the division. Negative
-// integers give NaN, and x < −41.1 gives ±0 (the sign of sin(πx)).
+// integers give NaN, and x < −41.1 gives ±0 (the sign of Γ(x)).
 
 // Constants of lgammaf_ and tgammaf_ (PTX immediates).
 const (
-	three       uint32 = 0x40400000 // 3
-	lgStirling  uint32 = 0x40f9999a // 0x1.f33334p+02 ≈ 7.8: Stirling's series from here
-	lgNearOne   uint32 = 0x3f333333 // 0x1.666666p-01 ≈ 0.7
-	threeHalves uint32 = 0x3fc00000 // 1.5
-	lgTiny      uint32 = 0x1fec1e4a // 0x1.d83c94p-64: lgamma(x) = −log|x| below
-	lgLogPi     uint32 = 0x3f928682 // 0x1.250d04p+00: log π rounded
-	piF         uint32 = 0x40490fdb // 0x1.921fb6p+01: π rounded
-	negHalf     uint32 = 0xbf000000 // -0.5
-	negThree    uint32 = 0xc0400000 // -3
-	negTwo      uint32 = 0xc0000000 // -2
-	tgMax       uint32 = 0x42246666 // 0x1.48ccccp+05 ≈ 41.1: a is clamped to it
-	tgMin       uint32 = 0xc2246666 // -0x1.48ccccp+05: ±0 below
-	tgSplit     uint32 = 0x42040000 // 33: split the power of a above
-	tgHi48      uint32 = 0x42400000 // 48
-	tgM48       uint32 = 0x27800000 // 0x1p-48
-	tgSqrt2Pi   uint32 = 0x40206c99 // 0x1.40d932p+01: √(2π) rounded
-	log2eLo     uint32 = 0x32a55e34 // 0x1.4abc68p-26: the tail of log2 e in log2 a's series (a little below the true tail, log2eLo2)
-	log2eLo2    uint32 = 0x32a57060 // 0x1.4ae0cp-26: log2(e) − 0x1.715476p+00 rounded, the tail in a·log2 e
-	tgTwoM24    uint32 = 0x4b800000 // 0x1p+24
-	tgMinus24   uint32 = 0xc1c00000 // -24
-	tgExpBias   uint32 = 0x7f000000 // 2^127's encoding: the first factor of 2^k for k > 0
-	tgExpShift  uint32 = 0x83000000 // −250·2^23 as an int32: for k ≤ 0, 2^k = 2^-123 · 2^(k+123)
-	log2Offset  uint32 = 0x3f3504f3 // 0x1.6a09e6p-01 ≈ 1/√2: log2's reduction interval starts here
-	logfOffset  uint32 = 0x3f2aaaab // 0x1.555556p-01 ≈ 2/3: logf's
-	zeroBits    uint32 = f32.ZeroBits
-	negZeroBits uint32 = f32.NegZeroBits
+	lgThree       uint32 = 0x40400000 // 3
+	lgStirling    uint32 = 0x40f9999a // 0x1.f33334p+02 ≈ 7.8: Stirling's series from here
+	lgNearOne     uint32 = 0x3f333333 // 0x1.666666p-01 ≈ 0.7
+	gmThreeHalves uint32 = 0x3fc00000 // 1.5
+	lgTiny        uint32 = 0x1fec1e4a // 0x1.d83c94p-64: lgamma(x) = −log|x| below
+	lgLogPi       uint32 = 0x3f928682 // 0x1.250d04p+00: log π rounded
+	gmPi          uint32 = 0x40490fdb // 0x1.921fb6p+01: π rounded
+	gmNegHalf     uint32 = 0xbf000000 // -0.5
+	lgNegThree    uint32 = 0xc0400000 // -3
+	lgNegTwo      uint32 = 0xc0000000 // -2
+	tgMax         uint32 = 0x42246666 // 0x1.48ccccp+05 ≈ 41.1: a is clamped to it
+	tgMin         uint32 = 0xc2246666 // -0x1.48ccccp+05: ±0 below
+	tgSplit       uint32 = 0x42040000 // 33: split the power of a above
+	tgHi48        uint32 = 0x42400000 // 48
+	tgM48         uint32 = 0x27800000 // 0x1p-48
+	tgSqrt2Pi     uint32 = 0x40206c99 // 0x1.40d932p+01: √(2π) rounded
+	tgLog2eLo     uint32 = 0x32a55e34 // 0x1.4abc68p-26: the tail of log2 e in log2 a's series (a little below the true tail, tgLog2eLo2)
+	tgLog2eLo2    uint32 = 0x32a57060 // 0x1.4ae0cp-26: log2(e) − 0x1.715476p+00 rounded, the tail in a·log2 e
+	tgTwoM24      uint32 = 0x4b800000 // 0x1p+24
+	tgMinus24     uint32 = 0xc1c00000 // -24
+	tgExpBias     uint32 = 0x7f000000 // 2^127's encoding: the first factor of 2^k for k > 0
+	tgExpShift    uint32 = 0x83000000 // −250·2^23 as an int32: for k ≤ 0, 2^k = 2^-123 · 2^(k+123)
+	tgLog2Offset  uint32 = 0x3f3504f3 // 0x1.6a09e6p-01 ≈ 1/√2: log2's reduction interval starts here
+	lgLogfOffset  uint32 = 0x3f2aaaab // 0x1.555556p-01 ≈ 2/3: logf's
+	gmZero        uint32 = f32.ZeroBits
+	gmNegZero     uint32 = f32.NegZeroBits
 )
 
 // Polynomials of lgammaf_ and tgammaf_ in Horner order (p = c0·t + c1, then
@@ -94,7 +94,7 @@ var (
 // without its last step): r = log x, and the encoding xs of x as scaled
 // (subnormals times 2^23), whose zero the caller tests.
 func lgammaLog(x uint32, ftz bool) (r, xs uint32) {
-	f, e, xs := logReduce(x, logfOffset, ftz)
+	f, e, xs := logReduce(x, lgLogfOffset, ftz)
 	r = fma(e, ln2, logPoly(f, ftz), ftz) // fma.rn e·ln 2 + poly
 	return logSpecial(xs, r, ftz), xs
 }
@@ -103,7 +103,7 @@ func lgammaLog(x uint32, ftz bool) (r, xs uint32) {
 func negLogOrInf(x uint32, ftz bool) uint32 {
 	r, xs := lgammaLog(x, ftz)
 	r = ptx.Neg(r, ftz)
-	if ptx.Setp(ptx.EQ, xs, zeroBits, ftz) {
+	if ptx.Setp(ptx.EQ, xs, gmZero, ftz) {
 		r = infBits
 	}
 	return r
@@ -111,19 +111,19 @@ func negLogOrInf(x uint32, ftz bool) uint32 {
 
 // lgammaPos is lgammaf_'s value for |x| (block $L__BB39_13's input).
 func lgammaPos(a uint32, ftz bool) uint32 {
-	if !ptx.Setp(ptx.LTU, a, three, ftz) { // setp.ltu |x| < 3 (true for NaN), branch when false
+	if !ptx.Setp(ptx.LTU, a, lgThree, ftz) { // setp.ltu |x| < 3 (true for NaN), branch when false
 		if !ptx.Setp(ptx.LTU, a, lgStirling, ftz) {
 			// Stirling: (a − 1/2)·log a − a + P(1/a).
 			r, xs := lgammaLog(a, ftz)
 			q := ptx.RcpApprox(a, true) // rcp.approx.ftz.f32 1/a
 			q2 := mul(q, q, ftz)        // mul.f32
 			h := mul(r, halfBits, ftz)  // mul.f32 log(a)/2
-			if ptx.Setp(ptx.EQ, xs, zeroBits, ftz) {
+			if ptx.Setp(ptx.EQ, xs, gmZero, ftz) {
 				h = ninfBits // setp.eq, selp −Inf
 			}
-			g := add(a, negHalf, ftz) // add.f32 a − 1/2
-			m := mul(h, g, ftz)       // mul.rn.f32
-			d := sub(m, a, ftz)       // sub.f32 m − a
+			g := add(a, gmNegHalf, ftz) // add.f32 a − 1/2
+			m := mul(h, g, ftz)         // mul.rn.f32
+			d := sub(m, a, ftz)         // sub.f32 m − a
 			p := fma(0x3a4be755, q2, 0xbb360953, ftz)
 			p = fma(p, q2, 0x3daaaaa3, ftz)
 			p = fma(p, q, 0x3f6b3f8e, ftz) // fma.rn p·(1/a) + c
@@ -135,7 +135,7 @@ func lgammaPos(a uint32, ftz bool) uint32 {
 			return z
 		}
 		// [3, 7.8): t + N(t)/D(t), t = a − 3.
-		t := add(a, negThree, ftz) // add.f32 a − 3
+		t := add(a, lgNegThree, ftz) // add.f32 a − 3
 		n := horner(lgRatNum[:], t, ftz)
 		d := add(t, lgRatDen[0], ftz) // add.f32 t + c
 		for _, c := range lgRatDen[1:] {
@@ -144,8 +144,8 @@ func lgammaPos(a uint32, ftz bool) uint32 {
 		rd := ptx.RcpApprox(d, true) // rcp.approx.ftz.f32
 		return fma(n, rd, t, ftz)    // fma.rn n·(1/d) + t
 	}
-	if !ptx.Setp(ptx.LTU, a, threeHalves, ftz) {
-		t := add(a, negTwo, ftz) // add.f32 a − 2
+	if !ptx.Setp(ptx.LTU, a, gmThreeHalves, ftz) {
+		t := add(a, lgNegTwo, ftz) // add.f32 a − 2
 		return mul(t, horner(lgNear2[:], t, ftz), ftz)
 	}
 	if !ptx.Setp(ptx.LTU, a, lgNearOne, ftz) {
@@ -162,7 +162,7 @@ func lgammaPos(a uint32, ftz bool) uint32 {
 func lgammaf(x uint32, ftz bool) uint32 {
 	a := ptx.Abs(x, ftz) // abs.f32
 	z := lgammaPos(a, ftz)
-	if ptx.Setp(ptx.GE, x, zeroBits, ftz) { // setp.ge x ≥ 0 (false for NaN)
+	if ptx.Setp(ptx.GE, x, gmZero, ftz) { // setp.ge x ≥ 0 (false for NaN)
 		return z
 	}
 	if ptx.Setp(ptx.EQ, a, ptx.CvtRoundF32(a, rounding.RD, ftz), ftz) {
@@ -176,7 +176,7 @@ func lgammaf(x uint32, ftz bool) uint32 {
 	n := ptx.CvtRoundF32(d, rounding.RN, false) // cvt.rni.f32.f32 (no .ftz)
 	i := ptx.CvtS32(n, rounding.RZ, ftz)        // cvt.rzi.s32.f32
 	f := fma(ptx.Neg(n, ftz), halfBits, a, ftz) // neg.f32, fma.rn −n·0.5 + a
-	y := mul(f, piF, ftz)                       // mul.f32 f·π
+	y := mul(f, gmPi, ftz)                      // mul.f32 f·π
 	y2 := mul(y, y, ftz)                        // mul.rn.f32
 	even := i&1 == 0                            // and.b32, setp.eq
 	s := uint32(oneBits)
@@ -189,15 +189,15 @@ func lgammaf(x uint32, ftz bool) uint32 {
 	}
 	p = fma(p, y2, c1, ftz)
 	p = fma(p, y2, c2, ftz)
-	w := fma(y2, s, zeroBits, ftz) // fma.rn y²·s + 0
+	w := fma(y2, s, gmZero, ftz) // fma.rn y²·s + 0
 	v := fma(p, w, s, ftz)
 	if i&2 != 0 {
-		v = fma(v, f32.NegOneBits, zeroBits, ftz) // fma.rn v·(−1) + 0
+		v = fma(v, f32.NegOneBits, gmZero, ftz) // fma.rn v·(−1) + 0
 	}
 	b := mul(a, ptx.Abs(v, ftz), ftz) // abs.f32, mul.f32 |x·sin(πx)|/π·…
 	r, xs := lgammaLog(b, ftz)
 	k := sub(lgLogPi, r, ftz) // sub.f32 log π − log b
-	if ptx.Setp(ptx.EQ, xs, zeroBits, ftz) {
+	if ptx.Setp(ptx.EQ, xs, gmZero, ftz) {
 		k = infBits
 	}
 	return fma(k, oneBits, ptx.Neg(z, ftz), ftz) // neg.f32, fma.rn k·1 − lgamma(|x|)
@@ -205,16 +205,16 @@ func lgammaf(x uint32, ftz bool) uint32 {
 
 // tgammaf is kernel tgammaf_.
 func tgammaf(x uint32, ftz bool) uint32 {
-	a := ptx.Abs(x, ftz)                        // abs.f32
-	if ptx.Setp(ptx.LTU, a, threeHalves, ftz) { // setp.ltu |x| < 1.5 (true for NaN)
+	a := ptx.Abs(x, ftz)                          // abs.f32
+	if ptx.Setp(ptx.LTU, a, gmThreeHalves, ftz) { // setp.ltu |x| < 1.5 (true for NaN)
 		z := tgammaSmall(x, ftz)
-		if ptx.Setp(ptx.GEU, x, zeroBits, ftz) { // setp.geu x ≥ 0 (true for NaN)
+		if ptx.Setp(ptx.GEU, x, gmZero, ftz) { // setp.geu x ≥ 0 (true for NaN)
 			return z
 		}
 		return tgammaNeg(x, z, ftz)
 	}
-	neg := ptx.Setp(ptx.LT, x, zeroBits, ftz) // setp.lt x < 0
-	big := ptx.Setp(ptx.GT, a, tgMax, ftz)    // setp.gt |x| > 41.1
+	neg := ptx.Setp(ptx.LT, x, gmZero, ftz) // setp.lt x < 0
+	big := ptx.Setp(ptx.GT, a, tgMax, ftz)  // setp.gt |x| > 41.1
 	x3 := x
 	if big {
 		x3 = tgMax // selp: +41.1
@@ -222,11 +222,11 @@ func tgammaf(x uint32, ftz bool) uint32 {
 	a4 := ptx.Abs(x3, ftz) // abs.f32
 	// log2(a) = s + l in double-float (the ftz build leaves out the
 	// subnormal scaling, which a ≥ 1.5 never takes).
-	as, e0 := a4, zeroBits
+	as, e0 := a4, gmZero
 	if ptx.Setp(ptx.LT, a4, twoM126, ftz) {
 		as, e0 = mul(a4, tgTwoM24, ftz), tgMinus24 // mul.f32 a·2^24, selp −24
 	}
-	r3 := as - log2Offset                       // add.s32
+	r3 := as - tgLog2Offset                     // add.s32
 	r4 := r3 & 0xff800000                       // and.b32
 	m := as - r4                                // sub.s32
 	fe := ptx.CvtF32S32(int32(r4), rounding.RN) // cvt.rn.f32.s32
@@ -247,20 +247,20 @@ func tgammaf(x uint32, ftz bool) uint32 {
 	lo := sub(e, hi, ftz)       // sub.f32
 	lo = fma(u, log2e, lo, ftz)
 	lo = fma(ul, log2e, lo, ftz)
-	lo = fma(u, log2eLo, lo, ftz)
+	lo = fma(u, tgLog2eLo, lo, ftz)
 	lo = fma(pp, u, lo, ftz)
 	s := add(hi, lo, ftz)              // add.rn.f32
 	t := add(s, ptx.Neg(hi, ftz), ftz) // neg.f32, add.rn.f32
 	l := add(lo, ptx.Neg(t, ftz), ftz) // neg.f32, add.rn.f32
 	// (a − 1/2)·log2 a − a·log2 e, in double-float.
-	g := add(a4, negHalf, ftz)             // add.f32 a − 1/2
+	g := add(a4, gmNegHalf, ftz)           // add.f32 a − 1/2
 	ph := mul(s, g, ftz)                   // mul.rn.f32
 	pl := fma(s, g, ptx.Neg(ph, ftz), ftz) // neg.f32, fma.rn: ph's error
 	pl = fma(l, g, pl, ftz)
 	q := mul(log2e, a4, ftz)      // mul.rn.f32 a·log2 e
 	nq := ptx.Neg(q, ftz)         // neg.f32
 	ql := fma(log2e, a4, nq, ftz) // fma.rn: q's error
-	ql = fma(log2eLo2, a4, ql, ftz)
+	ql = fma(tgLog2eLo2, a4, ql, ftz)
 	h65 := add(ph, nq, ftz)                     // add.rn.f32
 	h66 := add(h65, q, ftz)                     // add.rn.f32
 	n66 := ptx.Neg(h66, ftz)                    // neg.f32
@@ -272,7 +272,7 @@ func tgammaf(x uint32, ftz bool) uint32 {
 	h74 := add(h73, h72, ftz)                   // add.f32
 	n74 := ptx.Neg(h74, ftz)                    // neg.f32
 	split := ptx.Setp(ptx.GT, a4, tgSplit, ftz) // setp.gt a > 33
-	c76 := negZeroBits
+	c76 := gmNegZero
 	if split {
 		c76 = tgHi48 // selp 48 or −0
 	}
@@ -287,7 +287,7 @@ func tgammaf(x uint32, ftz bool) uint32 {
 	p2 := horner(tgExp2[:], fr, ftz)
 	ki := ptx.CvtS32(k, rounding.RZ, ftz) // cvt.rzi.s32.f32
 	r7 := tgExpShift
-	if ptx.Setp(ptx.GT, k, zeroBits, ftz) {
+	if ptx.Setp(ptx.GT, k, gmZero, ftz) {
 		r7 = 0 // setp.gt k > 0, selp.b32
 	}
 	f95 := r7 + tgExpBias                          // add.s32
@@ -303,23 +303,23 @@ func tgammaf(x uint32, ftz bool) uint32 {
 	d := add(a4, a4, ftz)                       // add.f32 2a
 	n := ptx.CvtRoundF32(d, rounding.RN, false) // cvt.rni.f32.f32
 	i := ptx.CvtS32(n, rounding.RZ, false)      // cvt.rzi.s32.f32 (no .ftz)
-	f := fma(n, negHalf, a4, ftz)               // fma.rn n·(−0.5) + a
+	f := fma(n, gmNegHalf, a4, ftz)             // fma.rn n·(−0.5) + a
 	f2 := mul(f, f, ftz)                        // mul.rn.f32
 	p122 := fma(0xbf17acc9, f2, 0x40233590, ftz)
 	p125 := fma(0x3e684e12, f2, 0xbfaad2e0, ftz)
 	p127 := fma(p122, f2, 0xc0a55df6, ftz)
 	p129 := fma(p125, f2, 0x4081e0cf, ftz)
-	p131 := fma(f2, f, zeroBits, ftz)
+	p131 := fma(f2, f, gmZero, ftz)
 	p133 := fma(p129, f2, 0xc09de9e6, ftz)
-	p134 := fma(p127, p131, zeroBits, ftz)
+	p134 := fma(p127, p131, gmZero, ftz)
 	p136 := fma(p133, f2, oneBits, ftz) // cos(πf)
-	p138 := fma(piF, f, p134, ftz)      // sin(πf)
+	p138 := fma(gmPi, f, p134, ftz)     // sin(πf)
 	sv := p138
 	if i&1 == 1 {
 		sv = p136 // and.b32, setp.eq, selp
 	}
 	if i&2 != 0 {
-		sv = sub(zeroBits, sv, ftz) // sub.f32 0 − v, selp
+		sv = sub(gmZero, sv, ftz) // sub.f32 0 − v, selp
 	}
 	w2 := fma(f6, x3, x3, ftz)              // fma.rn f6·x + x
 	h := mul(w2, sv, ftz)                   // mul.rn.f32
@@ -339,11 +339,11 @@ func tgammaf(x uint32, ftz bool) uint32 {
 // tgammaSmall is tgammaf_'s branch for |x| < 1.5 (and NaN): 1/(s + s·f·P(f)).
 func tgammaSmall(x uint32, ftz bool) uint32 {
 	f := x
-	if !ptx.Setp(ptx.EQ, x, zeroBits, ftz) { // setp.eq x = 0, branch when true
+	if !ptx.Setp(ptx.EQ, x, gmZero, ftz) { // setp.eq x = 0, branch when true
 		f = sub(x, ptx.CvtRoundF32(x, rounding.RN, false), ftz) // cvt.rni.f32.f32, sub.f32
 	}
 	s := uint32(oneBits)
-	if ptx.Setp(ptx.LT, x, negHalf, ftz) {
+	if ptx.Setp(ptx.LT, x, gmNegHalf, ftz) {
 		s = x // setp.lt x < −0.5, selp
 	}
 	m := mul(s, f, ftz) // mul.f32
@@ -351,7 +351,7 @@ func tgammaSmall(x uint32, ftz bool) uint32 {
 		s = m // setp.le x ≤ 0.5, selp
 	}
 	p := horner(tgSmall[:], f, ftz)
-	q := fma(p, s, zeroBits, ftz)         // fma.rn p·s + 0
+	q := fma(p, s, gmZero, ftz)           // fma.rn p·s + 0
 	d := fma(q, f, s, ftz)                // fma.rn q·f + s
 	return ptx.DivApprox(oneBits, d, ftz) // div.approx.f32 1/d
 }
@@ -366,7 +366,7 @@ func tgammaNeg(x, z uint32, ftz bool) uint32 {
 		return z
 	}
 	if ptx.CvtS32(x, rounding.RZ, false)&1 == 1 { // cvt.rzi.s32.f32, and.b32, setp.eq
-		return zeroBits
+		return gmZero
 	}
 	return z
 }

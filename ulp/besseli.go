@@ -86,7 +86,7 @@ func besselIKernel(x uint32, nu int) kres {
 		return exactRes(f64of(x))
 	}
 	sign := 1.0
-	if nu == 1 && isNegU(x) {
+	if nu == 1 && x&f32.SignMask != 0 {
 		sign = -1
 	}
 	a := f64of(x & f32.AbsMask)

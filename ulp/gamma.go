@@ -57,15 +57,15 @@ var lnGammaOne, lnGammaTwo = lnGammaCoefs()
 const eulerGamma = 0x1.2788cfc6fb619p-01
 
 const (
-	oneTerms = 32 // ln Γ(1+t), |t| ≤ 1/4: remainder ≤ ζ(33)/33·4^-33/(1 − 1/4) < 2^-70
-	twoTerms = 24 // ln Γ(2+t), |t| ≤ 1/4: remainder ≤ (ζ(25)−1)/25·4^-25·(4/3) < 2^-78
+	lgOneTerms = 32 // ln Γ(1+t), |t| ≤ 1/4: remainder ≤ ζ(33)/33·4^-33/(1 − 1/4) < 2^-70
+	lgTwoTerms = 24 // ln Γ(2+t), |t| ≤ 1/4: remainder ≤ (ζ(25)−1)/25·4^-25·(4/3) < 2^-78
 )
 
 func lnGammaCoefs() (c1, c2 []float64) {
-	c1 = make([]float64, oneTerms+1)
-	c2 = make([]float64, twoTerms+1)
+	c1 = make([]float64, lgOneTerms+1)
+	c2 = make([]float64, lgTwoTerms+1)
 	c1[1], c2[1] = -eulerGamma, 1-eulerGamma // 1 − γ: exact subtraction of a float64 in [1/2, 1) from 1 (Sterbenz)
-	for k := 2; k <= oneTerms; k++ {
+	for k := 2; k <= lgOneTerms; k++ {
 		z := oracle.ZetaInterval(k, 120)
 		mid := new(big.Float).SetPrec(200).Add(z.Lo, z.Hi)
 		mid.Quo(mid, big.NewFloat(float64(2*k)))
@@ -76,7 +76,7 @@ func lnGammaCoefs() (c1, c2 []float64) {
 			v, w = -v, -w
 		}
 		c1[k] = v
-		if k <= twoTerms {
+		if k <= lgTwoTerms {
 			c2[k] = w
 		}
 	}
@@ -146,12 +146,12 @@ func lnGammaF64(a float64) (v, err float64) {
 // lnGammaNegF64 returns ln|Γ(x)| and an absolute error bound for a
 // negative non-integer float32 x = −a (|x| < 2^23), by the reflection
 // ln|Γ(x)| = ln π − ln(a·sin πg) − ln Γ(a), g = |a − rint(a)| ≤ 1/2 exact.
-// sinPiF64's relative error is at most 64u, the product a·sin adds u,
+// gammaSinPi's relative error is at most 64u, the product a·sin adds u,
 // math.Log 2u·|ln T|, ln π's rounding u and the two subtractions u each of
 // their results.
 func lnGammaNegF64(a float64) (v, err float64) {
 	g := math.Abs(a - math.RoundToEven(a))
-	t := float64(a * sinPiF64(g))
+	t := float64(a * gammaSinPi(g))
 	lt := math.Log(t)
 	la, ea := lnGammaF64(a)
 	const lnPi = 0x1.250d048e7a1bdp+00 // ln π = 1.1447298858494002…
@@ -159,13 +159,13 @@ func lnGammaNegF64(a float64) (v, err float64) {
 	return v, ea + 0x1p-53*(66+2*math.Abs(lt)+2+2*(lnPi+math.Abs(lt)+math.Abs(v)))
 }
 
-// sinPiF64 returns sin(π·g) for 0 ≤ g ≤ 1/2 with relative error below 64u:
+// gammaSinPi returns sin(π·g) for 0 ≤ g ≤ 1/2 with relative error below 64u:
 // y = π·g (π rounded: 2u relative with the product), then the Taylor
 // polynomial Σ_{k<13} (−1)^k y^(2k+1)/(2k+1)! by Horner's rule in y²: its
 // remainder is below (π/2)^27/27! < 2^-75 relative to sin y ≥ 2y/π, and its
 // rounding error below 26u·sinh(y)/sin(y) ≤ 26u·2.3 relative; the
 // argument's error changes sin y by at most 2u·y·cot(y) ≤ 2u relative.
-func sinPiF64(g float64) float64 {
+func gammaSinPi(g float64) float64 {
 	y := float64(math.Pi * g)
 	y2 := float64(y * y)
 	p := 1.0
@@ -189,7 +189,7 @@ func lgammaRefine(x uint32, v, err float64) kres {
 		if !ok {
 			return k
 		}
-		k = ddOfInterval(iv)
+		k = lgammaDD(iv)
 		if k.err <= 0x1p-40*math.Abs(k.v.Hi) {
 			break
 		}
@@ -197,9 +197,9 @@ func lgammaRefine(x uint32, v, err float64) kres {
 	return k
 }
 
-// ddOfInterval returns the midpoint of an enclosure as a DD and a bound
+// lgammaDD returns the midpoint of an enclosure as a DD and a bound
 // covering the half-width and the DD's own rounding (2^-104 relative).
-func ddOfInterval(iv oracle.Interval) kres {
+func lgammaDD(iv oracle.Interval) kres {
 	mid := new(big.Float).SetPrec(256).Add(iv.Lo, iv.Hi)
 	mid.SetMantExp(mid, -1)
 	hi, _ := mid.Float64()
@@ -220,7 +220,7 @@ func lgammaKernel(x uint32) kres {
 		return exactRes(math.Inf(1))
 	}
 	a := f64of(x & f32.AbsMask)
-	if isNegU(x) {
+	if x&f32.SignMask != 0 {
 		if a == math.Floor(a) {
 			return exactRes(math.Inf(1))
 		}
@@ -243,8 +243,6 @@ func lgammaKernel(x uint32) kres {
 	return lgammaRefine(x, v, err)
 }
 
-func isNegU(x uint32) bool { return x&f32.SignMask != 0 }
-
 // tgammaKernel: Γ(x) = ±exp(ln|Γ(x)|). An absolute error e of the
 // logarithm becomes a relative error below e·1.01 + 2u (math.Exp); the
 // integers 1…35 take the factorial's product instead (exact up to 19, at
@@ -260,7 +258,7 @@ func tgammaKernel(x uint32) kres {
 		return exactRes(math.Copysign(math.Inf(1), f64of(x)))
 	}
 	a := f64of(x & f32.AbsMask)
-	if isNegU(x) {
+	if x&f32.SignMask != 0 {
 		fl := math.Floor(a)
 		if a == fl {
 			return exactRes(math.NaN())
