@@ -112,11 +112,12 @@ var stirlingCoef = [...]float64{1.0 / 12, -1.0 / 360, 1.0 / 1260, -1.0 / 1680, 1
 // 20u·0.011), at most 8 roundings or equivalents of u·M each, M = |m| + a
 // + 1 bounding every partial result: err = 2^-49·M.
 //
-// a < 8: the shift ln Γ(a) = ln Γ(a+n) − ln P, P = a(a+1)···(a+n−1), n =
-// ⌈8 − a⌉ ≤ 8. Each factor a + j and each product rounds once (relative
-// γ_16 ≤ 16.1u on P), math.Log adds 2u·|ln P|; z = a + n rounds with
-// relative u and ln Γ's slope on [8, 9] is below 2.2, which adds 20u; the
-// final subtraction rounds once.
+// a < 8: the shift ln Γ(a) = ln Γ(a+n) − ln P, P = a(a+1)···(a+n−1), n ≤
+// 8 (the first n with fl(n + a) ≥ 8). Each factor j + a and each product
+// rounds once (relative γ_16 ≤ 16.1u on P), math.Log adds 2u·|ln P|; z =
+// fl(n + a) is within u·9 of n + a, and ln Γ's slope on [8 − 8u, 9] is
+// below 2.2, which adds 20u; the final subtraction rounds once. (z ≥ 8 − 8u
+// keeps Stirling's remainder below u.)
 func lnGammaF64(a float64) (v, err float64) {
 	if a >= 8 {
 		l := math.Log(a)
@@ -132,11 +133,11 @@ func lnGammaF64(a float64) (v, err float64) {
 		return v, 0x1p-49 * (math.Abs(m) + a + 1)
 	}
 	p := a
-	z := a + 1
-	for z < 8 {
-		p = float64(p * z)
-		z++
+	j := 1.0
+	for ; j+a < 8; j++ {
+		p = float64(p * (j + a))
 	}
+	z := j + a
 	lz, ez := lnGammaF64(z)
 	lp := math.Log(p)
 	v = lz - lp
@@ -146,7 +147,7 @@ func lnGammaF64(a float64) (v, err float64) {
 // lnGammaNegF64 returns ln|Γ(x)| and an absolute error bound for a
 // negative non-integer float32 x = −a (|x| < 2^23), by the reflection
 // ln|Γ(x)| = ln π − ln(a·sin πg) − ln Γ(a), g = |a − rint(a)| ≤ 1/2 exact.
-// gammaSinPi's relative error is at most 64u, the product a·sin adds u,
+// gammaSinPi's relative error is at most 128u, the product a·sin adds u,
 // math.Log 2u·|ln T|, ln π's rounding u and the two subtractions u each of
 // their results.
 func lnGammaNegF64(a float64) (v, err float64) {
@@ -156,15 +157,17 @@ func lnGammaNegF64(a float64) (v, err float64) {
 	la, ea := lnGammaF64(a)
 	const lnPi = 0x1.250d048e7a1bdp+00 // ln π = 1.1447298858494002…
 	v = lnPi - lt - la
-	return v, ea + 0x1p-53*(66+2*math.Abs(lt)+2+2*(lnPi+math.Abs(lt)+math.Abs(v)))
+	return v, ea + 0x1p-53*(132+2*math.Abs(lt)+2+2*(lnPi+math.Abs(lt)+math.Abs(v)))
 }
 
-// gammaSinPi returns sin(π·g) for 0 ≤ g ≤ 1/2 with relative error below 64u:
-// y = π·g (π rounded: 2u relative with the product), then the Taylor
-// polynomial Σ_{k<13} (−1)^k y^(2k+1)/(2k+1)! by Horner's rule in y²: its
-// remainder is below (π/2)^27/27! < 2^-75 relative to sin y ≥ 2y/π, and its
-// rounding error below 26u·sinh(y)/sin(y) ≤ 26u·2.3 relative; the
-// argument's error changes sin y by at most 2u·y·cot(y) ≤ 2u relative.
+// gammaSinPi returns sin(π·g) for 0 ≤ g ≤ 1/2 with relative error below
+// 128u: y = π·g (π rounded, and the product: 2.01u relative, which moves
+// sin y by at most 2.01u·y·cot(y) ≤ 2.01u relative), then the Taylor
+// polynomial Σ_{k<13} (−1)^k y^(2k+1)/(2k+1)! by the nested form p = 1 −
+// p·y²/((2k)(2k+1)): its remainder is below (π/2)^27/27! < 2^-75 relative
+// to sin y ≥ 2y/π; its 36 roundings (3 a step) and y²'s (5u relative)
+// cost at most (36u + 5u·1.5)·sinh(y)/sin(y) ≤ 44u·2.3 relative, and the
+// final product by y u more.
 func gammaSinPi(g float64) float64 {
 	y := float64(math.Pi * g)
 	y2 := float64(y * y)
