@@ -30,8 +30,13 @@ var invDeviceFuncs = []string{"asinf", "acosf", "atanf", "atan2f", "asinhf", "ac
 // member on the quick tier. Without CUDAFP_EXHAUSTIVE only the device-side
 // equalities are checked; internal/golden's TestDevice covers the quick
 // tier of every flag set.
-func TestInvDevice(t *testing.T) {
-	for _, id := range invDeviceFuncs {
+func TestInvDevice(t *testing.T) { checkFTZClassesOnDevice(t, invDeviceFuncs) }
+
+// checkFTZClassesOnDevice is TestInvDevice's check for functions whose
+// emulation reads FTZ alone (TestGammaDevice uses it too): the six captured
+// flag sets fall into the two FTZ classes (checkDeviceClasses).
+func checkFTZClassesOnDevice(t *testing.T, ids []string) {
+	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
 			checkDeviceClasses(t, id, func(fl fp.Flags) fp.Flags { return fp.Flags{FTZ: fl.FTZ} })
 		})

@@ -239,6 +239,8 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 		dom = func() (uint32, uint32) { return drawBessel(r, name) }
 	case "erf", "erfc", "erfcx", "normcdf", "erfinv", "erfcinv", "normcdfinv":
 		dom = func() (uint32, uint32) { return drawErf(r, name), 0 }
+	case "lgamma", "tgamma", "i0", "i1":
+		dom = func() (uint32, uint32) { return drawGamma(r, name), 0 }
 	}
 	switch r.IntN(10) {
 	case 0, 1, 2:

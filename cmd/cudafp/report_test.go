@@ -42,12 +42,11 @@ func TestReportUsageErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	for _, c := range []struct {
+	cases := []struct {
 		args []string
 		msg  string
 	}{
 		{[]string{"report", "--funcs", "nosuchfunc"}, "unknown function"},
-		{[]string{"report", "--funcs", "tgammaf"}, "not implemented"},
 		{[]string{"report", "--flags", "-O3"}, "unknown option"},
 		{[]string{"report", "--flags", "-ftz=maybe"}, "true or false"},
 		{[]string{"report", "--format", "pdf"}, "--format"},
@@ -66,7 +65,14 @@ func TestReportUsageErrors(t *testing.T) {
 		{[]string{"report", "merge", garbage}, "unknown function"},
 		{[]string{"report", "merge", "--format", "pdf", garbage}, "--format"},
 		{[]string{"report", "merge", "--out", filepath.Join(file, "sub"), garbage}, "--out"},
-	} {
+	}
+	if name := unimplemented(t); name != "" {
+		cases = append(cases, struct {
+			args []string
+			msg  string
+		}{[]string{"report", "--funcs", name}, "not implemented"})
+	}
+	for _, c := range cases {
 		args := append(c.args, "--out", out)
 		if slicesContains(c.args, "--out") {
 			args = c.args
