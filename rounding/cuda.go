@@ -103,3 +103,49 @@ const (
 	nanToI64 int64  = -1 << 63
 	nanToU64 uint64 = 1 << 63
 )
+
+// Binary64. PTX has no .ftz for .f64 arithmetic (PTX ISA, add/sub/mul/fma/
+// div/rcp/sqrt .f64: "subnormal numbers are supported"; the .ftz modifier
+// is .f32-only), so the binary64 operations take no ftz flag.
+
+// defaultNaN64 is the NaN a binary64 operation creates from operands that
+// are not NaNs (0·Inf, Inf − Inf, 0/0, Inf/Inf, √negative): the binary64
+// analogue of float32's canonical 0x7fffffff.
+//
+// PROVISIONAL: the device data of gpu/probe_f64.cu (the "invalid" rows)
+// decides it; until then this is the analogue of the measured binary32
+// rule.
+const defaultNaN64 uint64 = 0x7fffffffffffffff
+
+// nan64 is the NaN every binary64 arithmetic operation (add, sub, mul, div,
+// rcp, sqrt, fma in every mode) returns when its result is a NaN, given its
+// operands in PTX operand order (a binary operation passes its second
+// operand twice, a unary one its only operand three times): the first NaN
+// operand with its sign and payload kept and the quiet bit set, or
+// defaultNaN64 when no operand is a NaN (an invalid operation).
+//
+// PROVISIONAL: PTX ISA ("f64 supports NaN payloads") and cuda-facts.md §6
+// say a payload can survive but not which operand's; gpu/probe_f64.cu
+// prints the device's answer for every operand position, sign, payload and
+// signalling NaN, and this function is the one place to set it from that
+// data. internal/oracle restates the rule independently.
+func nan64(a, b, c uint64) uint64 {
+	for _, u := range [...]uint64{a, b, c} {
+		if u&^f64SignMask > f64InfBits {
+			return u | f64QuietBit
+		}
+	}
+	return defaultNaN64
+}
+
+// Results of cvt.{rni,rzi,rpi,rmi}.{s32,u32}.f64 for a NaN source: 1<<31,
+// signed and unsigned alike (PTX ISA 9.0, cvt: "In float-to-integer
+// conversions, ... NaN input results in ... Zero if source is not .f64 and
+// destination is not .s64, .u64. Otherwise 1 << (BitWidth(dst) - 1)"; the
+// 64-bit destinations take nanToI64 and nanToU64 as from .f32). Unlike the
+// .f32 sources, whose 32-bit results are 0 (nanToI32). gpu/probe_f64.cu
+// checks it on the device.
+const (
+	nanF64ToI32 int32  = -1 << 31
+	nanF64ToU32 uint32 = 1 << 31
+)

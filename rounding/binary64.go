@@ -1,0 +1,124 @@
+package rounding
+
+// The binary64 operations: PTX add, sub, mul, div, rcp, sqrt and fma .f64
+// in the four rounding modes (CUDA's __dadd_rn … __fma_rd), on uint64
+// encodings. There is no ftz parameter: PTX has no .ftz for .f64. NaN
+// results follow cuda.go's nan64 (PROVISIONAL until the device probe's
+// data); "NaN" in the tables below means that rule applied to the
+// operands.
+
+// Add64 returns x + y, correctly rounded in mode m. It emulates PTX
+// add{.rn,.rz,.rp,.rm}.f64 (__dadd_rn, __dadd_rz, __dadd_ru, __dadd_rd).
+//
+// Special cases are (in order):
+//
+//	Add64(NaN, y) = Add64(x, NaN) = NaN (nan64(x, y))
+//	Add64(±Inf, ∓Inf) = NaN (defaultNaN64)
+//	Add64(±Inf, y) = Add64(y, ±Inf) = ±Inf for y not an Inf of the other sign
+//	Add64(±0, ±0) = ±0
+//	Add64(±0, ∓0) = +0, or -0 in RD
+//	Add64(x, ±0) = Add64(±0, x) = x for x ≠ 0
+//	Add64(x, -x) = +0, or -0 in RD, for finite x ≠ 0
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact sum).
+func Add64(x, y uint64, m Mode) uint64 { return addHost64(x, y, m) }
+
+// Sub64 returns x - y, correctly rounded in mode m. It emulates PTX
+// sub{.rn,.rz,.rp,.rm}.f64 (__dsub_rn, __dsub_rz, __dsub_ru, __dsub_rd).
+//
+// Special cases are (in order):
+//
+//	Sub64(NaN, y) = Sub64(x, NaN) = NaN (nan64(x, y), y's sign as given)
+//	Sub64(x, y) = Add64(x, -y) for every other x, y
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact difference).
+func Sub64(x, y uint64, m Mode) uint64 {
+	if x&^f64SignMask > f64InfBits || y&^f64SignMask > f64InfBits {
+		checkMode(m)
+		return nan64(x, y, y)
+	}
+	return addHost64(x, y^f64SignMask, m)
+}
+
+// Mul64 returns x × y, correctly rounded in mode m. It emulates PTX
+// mul{.rn,.rz,.rp,.rm}.f64 (__dmul_rn, __dmul_rz, __dmul_ru, __dmul_rd).
+//
+// Special cases are (in order):
+//
+//	Mul64(NaN, y) = Mul64(x, NaN) = NaN (nan64(x, y))
+//	Mul64(±Inf, ±0) = Mul64(±0, ±Inf) = NaN (defaultNaN64)
+//	Mul64(±Inf, y) = Mul64(y, ±Inf) = ±Inf, sign = sign(x) XOR sign(y)
+//	Mul64(±0, y) = Mul64(y, ±0) = ±0, sign = sign(x) XOR sign(y)
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact product).
+func Mul64(x, y uint64, m Mode) uint64 { return mulHost64(x, y, m) }
+
+// Div64 returns x / y, correctly rounded in mode m. It emulates PTX
+// div{.rn,.rz,.rp,.rm}.f64 (__ddiv_rn, __ddiv_rz, __ddiv_ru, __ddiv_rd,
+// and the double x/y).
+//
+// Special cases are (in order):
+//
+//	Div64(NaN, y) = Div64(x, NaN) = NaN (nan64(x, y))
+//	Div64(±Inf, ±Inf) = Div64(±0, ±0) = NaN (defaultNaN64)
+//	Div64(±Inf, y) = ±Inf for finite y, sign = sign(x) XOR sign(y)
+//	Div64(x, ±Inf) = ±0 for finite x, sign = sign(x) XOR sign(y)
+//	Div64(x, ±0) = ±Inf for x ≠ 0, sign = sign(x) XOR sign(y)
+//	Div64(±0, y) = ±0 for y ≠ 0, sign = sign(x) XOR sign(y)
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact quotient).
+func Div64(x, y uint64, m Mode) uint64 { return divHost64(x, y, m) }
+
+// Rcp64 returns 1 / x, correctly rounded in mode m. It emulates PTX
+// rcp{.rn,.rz,.rp,.rm}.f64 (__drcp_rn, __drcp_rz, __drcp_ru, __drcp_rd).
+//
+// Special cases are (in order):
+//
+//	Rcp64(NaN) = NaN (nan64(x))
+//	Rcp64(±Inf) = ±0
+//	Rcp64(±0) = ±Inf
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact reciprocal).
+func Rcp64(x uint64, m Mode) uint64 {
+	if x&^f64SignMask > f64InfBits {
+		checkMode(m)
+		return nan64(x, x, x)
+	}
+	return divHost64(f64OneBits, x, m)
+}
+
+// Sqrt64 returns the square root of x, correctly rounded in mode m. It
+// emulates PTX sqrt{.rn,.rz,.rp,.rm}.f64 (__dsqrt_rn, __dsqrt_rz,
+// __dsqrt_ru, __dsqrt_rd, and sqrt under the default -prec-sqrt=true).
+//
+// Special cases are (in order):
+//
+//	Sqrt64(NaN) = NaN (nan64(x))
+//	Sqrt64(±0) = ±0
+//	Sqrt64(x < 0) = NaN (defaultNaN64), -Inf included
+//	Sqrt64(+Inf) = +Inf
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact root).
+func Sqrt64(x uint64, m Mode) uint64 { return sqrtHost64(x, m) }
+
+// Fma64 returns x × y + z computed exactly and rounded once in mode m. It
+// emulates PTX fma{.rn,.rz,.rp,.rm}.f64 (__fma_rn, __fma_rz, __fma_ru,
+// __fma_rd, fma, and x*y+z contracted under -fmad=true).
+//
+// Special cases are (in order):
+//
+//	Fma64(x, y, z) = NaN (nan64(x, y, z)) if x, y or z is NaN
+//	Fma64(±Inf, ±0, z) = Fma64(±0, ±Inf, z) = NaN (defaultNaN64)
+//	Fma64(x, y, z) = NaN (defaultNaN64) if x×y is an Inf and z the Inf of the other sign
+//	Fma64(x, y, z) = ±Inf if x or y is an Inf, sign = sign(x) XOR sign(y)
+//	Fma64(x, y, ±Inf) = ±Inf for finite x, y
+//	Fma64(x, y, ±0) = ±0 if x or y is zero and sign(x) XOR sign(y) = sign(z)
+//	Fma64(x, y, ±0) = +0, or -0 in RD, if x or y is zero and the signs differ
+//	Fma64(x, y, z) = z if x or y is zero and z ≠ 0
+//	Fma64(x, y, ±0) = Mul64(x, y) for x, y ≠ 0
+//	Fma64(x, y, z) = +0, or -0 in RD, when x×y = -z ≠ 0 exactly
+//
+// Accuracy: correctly rounded (the mode-m rounding of the exact x·y + z).
+func Fma64(x, y, z uint64, m Mode) uint64 { return fmaHost64(x, y, z, m) }
+
+const f64OneBits uint64 = 0x3ff0000000000000
