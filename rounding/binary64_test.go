@@ -425,4 +425,3 @@ func TestGenericMatches32(t *testing.T) {
 	}
 	t.Logf("%d checks", checks)
 }
-
