@@ -47,6 +47,7 @@ var benchOps64 = []struct {
 	name   string
 	run    func(xs, ys, zs []uint64, m rounding.Mode)
 	native func(x, y, z []float64)
+	rn     func(xs, ys, zs []uint64) // the inlinable RN entry
 }{
 	{"add", func(xs, ys, _ []uint64, m rounding.Mode) {
 		for i := range xs {
@@ -55,6 +56,10 @@ var benchOps64 = []struct {
 	}, func(x, y, _ []float64) {
 		for i := range x {
 			sinkF64 = x[i] + y[i]
+		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Add64RN(xs[i], ys[i])
 		}
 	}},
 	{"sub", func(xs, ys, _ []uint64, m rounding.Mode) {
@@ -65,6 +70,10 @@ var benchOps64 = []struct {
 		for i := range x {
 			sinkF64 = x[i] - y[i]
 		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Sub64RN(xs[i], ys[i])
+		}
 	}},
 	{"mul", func(xs, ys, _ []uint64, m rounding.Mode) {
 		for i := range xs {
@@ -73,6 +82,10 @@ var benchOps64 = []struct {
 	}, func(x, y, _ []float64) {
 		for i := range x {
 			sinkF64 = x[i] * y[i]
+		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Mul64RN(xs[i], ys[i])
 		}
 	}},
 	{"div", func(xs, ys, _ []uint64, m rounding.Mode) {
@@ -83,6 +96,10 @@ var benchOps64 = []struct {
 		for i := range x {
 			sinkF64 = x[i] / y[i]
 		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Div64RN(xs[i], ys[i])
+		}
 	}},
 	{"rcp", func(xs, _, _ []uint64, m rounding.Mode) {
 		for i := range xs {
@@ -91,6 +108,10 @@ var benchOps64 = []struct {
 	}, func(x, _, _ []float64) {
 		for i := range x {
 			sinkF64 = 1 / x[i]
+		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Rcp64RN(xs[i])
 		}
 	}},
 	{"sqrt", func(xs, _, _ []uint64, m rounding.Mode) {
@@ -101,6 +122,10 @@ var benchOps64 = []struct {
 		for i := range x {
 			sinkF64 = math.Sqrt(x[i])
 		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Sqrt64RN(xs[i])
+		}
 	}},
 	{"fma", func(xs, ys, zs []uint64, m rounding.Mode) {
 		for i := range xs {
@@ -109,6 +134,10 @@ var benchOps64 = []struct {
 	}, func(x, y, z []float64) {
 		for i := range x {
 			sinkF64 = math.FMA(x[i], y[i], z[i])
+		}
+	}, func(xs, ys, zs []uint64) {
+		for i := range xs {
+			sink64 = rounding.Fma64RN(xs[i], ys[i], zs[i])
 		}
 	}},
 }
@@ -133,6 +162,18 @@ func BenchmarkOps64(b *testing.B) {
 			nat = perCall(b)
 			b.ReportMetric(nat, "ns/call")
 			b.ReportMetric(0, "ns/op")
+		})
+		b.Run(fmt.Sprintf("op=%s/entry=RN", op.name), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				op.rn(x, ys, zs)
+			}
+			ns := perCall(b)
+			b.ReportMetric(ns, "ns/call")
+			b.ReportMetric(0, "ns/op")
+			if nat > 0 {
+				b.ReportMetric(ns/nat, "x-native")
+			}
 		})
 		for _, m := range rounding.Modes {
 			b.Run(fmt.Sprintf("op=%s/mode=%v", op.name, m), func(b *testing.B) {

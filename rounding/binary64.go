@@ -1,5 +1,7 @@
 package rounding
 
+import "math"
+
 // The binary64 operations: PTX add, sub, mul, div, rcp, sqrt and fma .f64
 // in the four rounding modes (CUDA's __dadd_rn … __fma_rd), on uint64
 // encodings. There is no ftz parameter: PTX has no .ftz for .f64. NaN
@@ -122,3 +124,38 @@ func Sqrt64(x uint64, m Mode) uint64 { return sqrtHost64(x, m) }
 func Fma64(x, y, z uint64, m Mode) uint64 { return fmaHost64(x, y, z, m) }
 
 const f64OneBits uint64 = 0x3ff0000000000000
+
+// The RN entries: Add64, …, Fma64 in mode RN, small enough for the Go
+// compiler to inline into their callers (a call costs as much as the
+// operation), for the default-target _rn intrinsics and the double
+// operators; binary32's Add32RN, … are their twins.
+
+// Add64RN is Add64(x, y, RN).
+func Add64RN(x, y uint64) uint64 { return rn64(f64v(x)+f64v(y), x, y, y) }
+
+// Sub64RN is Sub64(x, y, RN).
+func Sub64RN(x, y uint64) uint64 { return rn64(f64v(x)-f64v(y), x, y, y) }
+
+// Mul64RN is Mul64(x, y, RN).
+func Mul64RN(x, y uint64) uint64 { return rn64(f64v(x)*f64v(y), x, y, y) }
+
+// Div64RN is Div64(x, y, RN).
+func Div64RN(x, y uint64) uint64 { return rn64(f64v(x)/f64v(y), x, y, y) }
+
+// Rcp64RN is Rcp64(x, RN).
+func Rcp64RN(x uint64) uint64 { return rn64(1/f64v(x), x, x, x) }
+
+// Sqrt64RN is Sqrt64(x, RN).
+func Sqrt64RN(x uint64) uint64 { return rn64(math.Sqrt(f64v(x)), x, x, x) }
+
+// Fma64RN is Fma64(x, y, z, RN).
+func Fma64RN(x, y, z uint64) uint64 { return rn64(math.FMA(f64v(x), f64v(y), f64v(z)), x, y, z) }
+
+// rn64 is the encoding of the host's RN result r, or nan64 of the operands
+// when r is a NaN.
+func rn64(r float64, a, b, c uint64) uint64 {
+	if r != r {
+		return nan64(a, b, c)
+	}
+	return math.Float64bits(r)
+}

@@ -425,3 +425,35 @@ func TestGenericMatches32(t *testing.T) {
 	}
 	t.Logf("%d checks", checks)
 }
+
+// TestRN64Entries: the inlinable RN entries equal the operations in mode RN
+// (whose RN results TestProperty64Oracle checks against math/big).
+func TestRN64Entries(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewSource(int64(seed)))
+	fc := new(failCounter)
+	for range 1 << 16 {
+		x, y := draw64(r), draw64(r)
+		if r.Intn(2) == 0 {
+			y = near64(r, x)
+		}
+		z := draw64(r)
+		for _, c := range []struct {
+			name      string
+			got, want uint64
+		}{
+			{"Add64RN", rounding.Add64RN(x, y), rounding.Add64(x, y, rounding.RN)},
+			{"Sub64RN", rounding.Sub64RN(x, y), rounding.Sub64(x, y, rounding.RN)},
+			{"Mul64RN", rounding.Mul64RN(x, y), rounding.Mul64(x, y, rounding.RN)},
+			{"Div64RN", rounding.Div64RN(x, y), rounding.Div64(x, y, rounding.RN)},
+			{"Rcp64RN", rounding.Rcp64RN(x), rounding.Rcp64(x, rounding.RN)},
+			{"Sqrt64RN", rounding.Sqrt64RN(x), rounding.Sqrt64(x, rounding.RN)},
+			{"Fma64RN", rounding.Fma64RN(x, y, z), rounding.Fma64(x, y, z, rounding.RN)},
+		} {
+			if c.got != c.want {
+				fc.fail(t, fmt.Sprintf("%s(%s) = %s, want %s", c.name, fmt64(x, y, z), f64.Format(c.got), f64.Format(c.want)))
+			}
+		}
+	}
+}
