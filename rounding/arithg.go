@@ -76,14 +76,7 @@ func addSpecialG[T encoding](x, y T, m Mode, ftz bool) (z T, done bool, x2, y2 T
 	case isZeroG(y):
 		return x, true, x, y, 0, 0, 0, 0
 	}
-	bx, sx = unpackG(x)
-	by, sy = unpackG(y)
-	if bx == 0 {
-		bx, sx = normSubnormalG[T](uint64(x & fracMaskOf[T]()))
-	}
-	if by == 0 {
-		by, sy = normSubnormalG[T](uint64(y & fracMaskOf[T]()))
-	}
+	bx, sx, by, sy = normBoth(x, y)
 	return 0, false, x, y, bx, sx, by, sy
 }
 
@@ -140,14 +133,7 @@ func mulSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uin
 	case isZeroG(x) || isZeroG(y):
 		return sign, true, 0, 0, 0, 0
 	}
-	bx, sx = unpackG(x)
-	by, sy = unpackG(y)
-	if bx == 0 {
-		bx, sx = normSubnormalG[T](uint64(x & fracMaskOf[T]()))
-	}
-	if by == 0 {
-		by, sy = normSubnormalG[T](uint64(y & fracMaskOf[T]()))
-	}
+	bx, sx, by, sy = normBoth(x, y)
 	return 0, false, bx, sx, by, sy
 }
 
@@ -196,6 +182,18 @@ func divSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uin
 	case isInfG(y), isZeroG(x):
 		return sign, true, 0, 0, 0, 0
 	}
+	bx, sx, by, sy = normBoth(x, y)
+	return 0, false, bx, sx, by, sy
+}
+
+// The binary64 instances.
+func add64(x, y uint64, m Mode) uint64 { return addG(x, y, m, false) }
+func mul64(x, y uint64, m Mode) uint64 { return mulG(x, y, m, false) }
+func div64(x, y uint64, m Mode) uint64 { return divG(x, y, m, false) }
+
+// normBoth returns the normalised exponents and significands of the
+// nonzero finite x and y.
+func normBoth[T encoding](x, y T) (bx int32, sx uint64, by int32, sy uint64) {
 	bx, sx = unpackG(x)
 	by, sy = unpackG(y)
 	if bx == 0 {
@@ -204,10 +202,5 @@ func divSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uin
 	if by == 0 {
 		by, sy = normSubnormalG[T](uint64(y & fracMaskOf[T]()))
 	}
-	return 0, false, bx, sx, by, sy
+	return bx, sx, by, sy
 }
-
-// The binary64 instances.
-func add64(x, y uint64, m Mode) uint64 { return addG(x, y, m, false) }
-func mul64(x, y uint64, m Mode) uint64 { return mulG(x, y, m, false) }
-func div64(x, y uint64, m Mode) uint64 { return divG(x, y, m, false) }
