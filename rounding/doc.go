@@ -25,6 +25,18 @@
 // a form the compiler inlines (no call): the default-target _rn intrinsics
 // and fp's default-flag operators use them.
 //
+// Binary64 (binary64.go, convert64.go): Add64, Sub64, Mul64, Div64, Rcp64,
+// Sqrt64 and Fma64 on uint64 encodings in the four modes (PTX has no .ftz
+// for .f64), their inlinable RN entries Add64RN, …, and the conversions
+// between float64 and the 32- and 64-bit integers. Their integer kernels
+// share one generic source with binary32's shape where the shape is the
+// same (format.go, funnel.go, arithg.go: the funnel roundPackG, add, mul,
+// div); binary32 keeps its own kernels, which measure faster
+// (BenchmarkGeneric32), and TestGenericMatches32 holds the two to the same
+// bits. The host paths (host64.go) state their proofs as host.go does. The
+// binary64 NaN rule (cuda.go's nan64) is provisional until the device
+// probe gpu/probe_f64.cu is run.
+//
 // Kernels are total: they are defined on every encoding, allocate nothing
 // and never panic, except on an invalid Mode, which panics with the constant
 // message "rounding: invalid Mode".
