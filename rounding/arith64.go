@@ -185,13 +185,13 @@ func fmaSpecial64(x, y, z uint64, m Mode) (r uint64, done bool, bx int32, sx uin
 	const inf = f64InfBits
 	abs := func(u uint64) uint64 { return u &^ f64SignMask }
 	if abs(x) > inf || abs(y) > inf || abs(z) > inf {
-		return nan64(x, y, z), true, 0, 0, 0, 0, 0, 0
+		return nanFma64(x, y, z), true, 0, 0, 0, 0, 0, 0
 	}
 	signP := (x ^ y) & f64SignMask
 	switch {
 	case abs(x) == inf || abs(y) == inf:
 		if abs(x) == 0 || abs(y) == 0 || z == signP^f64SignMask|inf {
-			return nan64(x, y, z), true, 0, 0, 0, 0, 0, 0
+			return nanFma64(x, y, z), true, 0, 0, 0, 0, 0, 0
 		}
 		return signP | inf, true, 0, 0, 0, 0, 0, 0
 	case abs(z) == inf:

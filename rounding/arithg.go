@@ -53,14 +53,14 @@ func addG[T encoding](x, y T, m Mode, ftz bool) T {
 // their normalised exponents and significands.
 func addSpecialG[T encoding](x, y T, m Mode, ftz bool) (z T, done bool, x2, y2 T, bx int32, sx uint64, by int32, sy uint64) {
 	if isNaNG(x) || isNaNG(y) {
-		return nanResult2(x, y), true, x, y, 0, 0, 0, 0
+		return nanAddMulG(x, y), true, x, y, 0, 0, 0, 0
 	}
 	if x&absMaskOf[T]() < y&absMaskOf[T]() {
 		x, y = y, x
 	}
 	if isInfG(x) {
 		if y == x^signMaskOf[T]() {
-			return nanResult2(x, y), true, x, y, 0, 0, 0, 0
+			return nanAddMulG(x, y), true, x, y, 0, 0, 0, 0
 		}
 		return x, true, x, y, 0, 0, 0, 0
 	}
@@ -119,7 +119,7 @@ func mulCoreG[T encoding](sign T, bx int32, sx uint64, by int32, sy uint64, m Mo
 func mulSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uint64, by int32, sy uint64) {
 	sign := (x ^ y) & signMaskOf[T]()
 	if isNaNG(x) || isNaNG(y) {
-		return nanResult2(x, y), true, 0, 0, 0, 0
+		return nanAddMulG(x, y), true, 0, 0, 0, 0
 	}
 	if ftz && !is64[T]() { // .ftz is binary32-only
 		x, y = T(ftzInput(uint32(x))), T(ftzInput(uint32(y)))
@@ -127,7 +127,7 @@ func mulSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uin
 	switch {
 	case isInfG(x) || isInfG(y):
 		if isZeroG(x) || isZeroG(y) {
-			return nanResult2(x, y), true, 0, 0, 0, 0
+			return nanAddMulG(x, y), true, 0, 0, 0, 0
 		}
 		return sign | infBitsOf[T](), true, 0, 0, 0, 0
 	case isZeroG(x) || isZeroG(y):
@@ -169,14 +169,14 @@ func divG[T encoding](x, y T, m Mode, ftz bool) T {
 func divSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uint64, by int32, sy uint64) {
 	sign := (x ^ y) & signMaskOf[T]()
 	if isNaNG(x) || isNaNG(y) {
-		return nanResult2(x, y), true, 0, 0, 0, 0
+		return nanDivG(x, y), true, 0, 0, 0, 0
 	}
 	if ftz && !is64[T]() { // .ftz is binary32-only
 		x, y = T(ftzInput(uint32(x))), T(ftzInput(uint32(y)))
 	}
 	switch {
 	case isInfG(x) && isInfG(y), isZeroG(x) && isZeroG(y):
-		return nanResult2(x, y), true, 0, 0, 0, 0
+		return nanDivG(x, y), true, 0, 0, 0, 0
 	case isInfG(x), isZeroG(y):
 		return sign | infBitsOf[T](), true, 0, 0, 0, 0
 	case isInfG(y), isZeroG(x):

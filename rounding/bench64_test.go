@@ -221,6 +221,11 @@ func BenchmarkConvert64(b *testing.B) {
 				sink64 = rounding.I64ToF64(v, m)
 			}
 		}},
+		{"RoundInt64", func(m rounding.Mode) {
+			for _, x := range xs {
+				sink64 = rounding.RoundInt64(x, m)
+			}
+		}},
 	}
 	for _, c := range cases {
 		for _, m := range rounding.Modes {

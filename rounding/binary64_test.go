@@ -171,6 +171,7 @@ type unOp64 struct {
 var unOps64 = []unOp64{
 	{"Sqrt64", rounding.Sqrt64, oracle.Sqrt64, rounding.Sqrt64Int},
 	{"Rcp64", rounding.Rcp64, oracle.Rcp64, rounding.Rcp64Int},
+	{"RoundInt64", rounding.RoundInt64, oracle.RoundInt64, rounding.RoundInt64Int},
 }
 
 // TestProperty64Oracle: every binary64 operation in every mode equals the
@@ -206,8 +207,8 @@ func TestProperty64Oracle(t *testing.T) {
 			check64(c, "Fma64Int", v[:], func(m rounding.Mode) uint64 { return rounding.Fma64Int(v[0], v[1], v[2], m) }, want)
 	}, genTriple64()))
 	props.TestingRun(t)
-	for _, name := range []string{"Add64", "Sub64", "Mul64", "Div64", "Fma64", "Sqrt64", "Rcp64"} {
-		t.Logf("%-7s %7d checks (inputs × 4 modes × host and integer path)", name, counts[name].Load())
+	for _, name := range []string{"Add64", "Sub64", "Mul64", "Div64", "Fma64", "Sqrt64", "Rcp64", "RoundInt64"} {
+		t.Logf("%-10s %7d checks (inputs × 4 modes × host and integer path)", name, counts[name].Load())
 	}
 }
 
@@ -218,8 +219,9 @@ type intConv64 struct {
 	nan    uint64
 }
 
-// The NaN results are PTX ISA 9.0's (cuda.go): 1<<31 for the 32-bit
-// destinations of an .f64 source, 1<<63 for the 64-bit ones.
+// The NaN results are PTX ISA 9.0's and the H100's (cuda.go; the probe
+// rows of testdata/golden/f64probe): 1<<31 for the 32-bit destinations of
+// an .f64 source, 1<<63 for the 64-bit ones.
 var intConvs64 = []intConv64{
 	{"F64ToI32", func(x uint64, m rounding.Mode) uint64 { return uint64(rounding.F64ToI32(x, m)) }, minI32, maxI32, uint64(1<<64 - 1<<31)},
 	{"F64ToU32", func(x uint64, m rounding.Mode) uint64 { return uint64(rounding.F64ToU32(x, m)) }, zero, maxU32, 1 << 31},

@@ -133,6 +133,45 @@ func F64ToU64(x uint64, m Mode) uint64 {
 	return mag
 }
 
+// RoundInt64 returns x rounded to an integral float64 in mode m. It
+// emulates PTX cvt.{rni,rzi,rpi,rmi}.f64.f64 (rint, trunc, ceil, floor on
+// double).
+//
+// Special cases are (in order):
+//
+//	RoundInt64(NaN) = x quieted (sign and payload kept; cuda.go)
+//	RoundInt64(x) = x for ±Inf, ±0 and |x| ≥ 2^52 (already integral)
+//	RoundInt64(x) = ±0, sign = sign(x), if x rounds to zero
+//
+// Accuracy: exact (the mode-m rounding of x to an integer is a float64).
+func RoundInt64(x uint64, m Mode) uint64 {
+	if x&^f64SignMask > f64InfBits {
+		checkMode(m)
+		return nan64(x, x, x)
+	}
+	return math.Float64bits(roundIntegral(f64v(x), m)) // exact (roundIntegral)
+}
+
+// roundInt64 is RoundInt64's integer kernel, the oracle of its host path.
+func roundInt64(x uint64, m Mode) uint64 {
+	if x&^f64SignMask > f64InfBits {
+		return nan64(x, x, x)
+	}
+	b, sig := unpackG(x)
+	if b >= f64Bias+f64FracBits || x&^f64SignMask == 0 { // integral, ±Inf, ±0
+		return x
+	}
+	if b == 0 {
+		b, sig = 1, x&f64FracMask
+	}
+	sign := x & f64SignMask
+	mag, _ := roundMagToInt(sign != 0, b-f64Bias-f64FracBits, sig, f64FracBits, m) // mag ≤ 2^52
+	if mag == 0 {
+		return sign
+	}
+	return uintToF64(sign, mag, m) // exact: mag has at most 53 bits
+}
+
 // I32ToF64 returns v converted to float64, exactly (every int32 is a
 // binary64 value). It emulates PTX cvt.rn.f64.s32 (__int2double_rn).
 func I32ToF64(v int32) uint64 { return math.Float64bits(float64(v)) }

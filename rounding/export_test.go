@@ -29,8 +29,9 @@ var (
 	Sqrt64Int = func(x uint64, m Mode) uint64 { checkMode(m); return sqrt64(x, m) }
 	Fma64Int  = func(x, y, z uint64, m Mode) uint64 { checkMode(m); return fma64(x, y, z, m) }
 
-	I64ToF64Int = func(v int64, m Mode) uint64 { checkMode(m); return i64ToF64(v, m) }
-	U64ToF64Int = func(v uint64, m Mode) uint64 { checkMode(m); return uintToF64(0, v, m) }
+	RoundInt64Int = func(x uint64, m Mode) uint64 { checkMode(m); return roundInt64(x, m) }
+	I64ToF64Int   = func(v int64, m Mode) uint64 { checkMode(m); return i64ToF64(v, m) }
+	U64ToF64Int   = func(v uint64, m Mode) uint64 { checkMode(m); return uintToF64(0, v, m) }
 
 	Add32Gen = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return addG(x, y, m, ftz) }
 	Mul32Gen = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return mulG(x, y, m, ftz) }
@@ -40,7 +41,7 @@ var (
 // sub64Int is Sub64 on the integer kernel: the NaN rule sees y as given.
 func sub64Int(x, y uint64, m Mode) uint64 {
 	if x&^f64SignMask > f64InfBits || y&^f64SignMask > f64InfBits {
-		return nan64(x, y, y)
+		return nanAddMul64(x, y)
 	}
 	return add64(x, y^f64SignMask, m)
 }

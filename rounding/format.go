@@ -84,20 +84,21 @@ func normSubnormalG[T encoding](frac uint64) (int32, uint64) {
 	return int32(1 - shift), frac << shift
 }
 
-// nanResult2 is the NaN a binary operation returns for the operands x, y,
-// one of which at least is a NaN, or for an invalid operation (0·Inf,
-// Inf − Inf, 0/0, Inf/Inf) when neither is (cuda.go).
-func nanResult2[T encoding](x, y T) T {
+// nanAddMulG is the NaN add and mul return for the operands x, y, one of
+// which at least is a NaN, or for an invalid operation (0·Inf, Inf − Inf)
+// when neither is: binary64's nanAddMul64, binary32's canonical NaN
+// (cuda.go).
+func nanAddMulG[T encoding](x, y T) T {
 	if is64[T]() {
-		return T(nan64(uint64(x), uint64(y), uint64(y)))
+		return T(nanAddMul64(uint64(x), uint64(y)))
 	}
 	return T(canonicalNaN)
 }
 
-// nanResult3 is nanResult2 for fma's three operands.
-func nanResult3[T encoding](x, y, z T) T {
+// nanDivG is nanAddMulG for div (0/0, Inf/Inf): binary64's nanDiv64.
+func nanDivG[T encoding](x, y T) T {
 	if is64[T]() {
-		return T(nan64(uint64(x), uint64(y), uint64(z)))
+		return T(nanDiv64(uint64(x), uint64(y)))
 	}
 	return T(canonicalNaN)
 }

@@ -76,7 +76,7 @@ func addHost64(x, y uint64, m Mode) uint64 {
 	r := a + b
 	if m == RN {
 		if r != r {
-			return nan64(x, y, y)
+			return nanAddMul64(x, y)
 		}
 		return math.Float64bits(r)
 	}
@@ -100,7 +100,7 @@ func mulHost64(x, y uint64, m Mode) uint64 {
 	p := a * b
 	if m == RN {
 		if p != p {
-			return nan64(x, y, y)
+			return nanAddMul64(x, y)
 		}
 		return math.Float64bits(p)
 	}
@@ -120,7 +120,7 @@ func divHost64(x, y uint64, m Mode) uint64 {
 	q := a / b
 	if m == RN {
 		if q != q {
-			return nan64(x, y, y)
+			return nanDiv64(x, y)
 		}
 		return math.Float64bits(q)
 	}
@@ -175,7 +175,7 @@ func fmaHost64(x, y, z uint64, m Mode) uint64 {
 	s := math.FMA(a, b, c)
 	if m == RN {
 		if s != s {
-			return nan64(x, y, z)
+			return nanFma64(x, y, z)
 		}
 		return math.Float64bits(s)
 	}

@@ -13,10 +13,11 @@ import (
 // 64-bit grid holds every binary64 rounding boundary), rounded once with
 // Round64. The CUDA policy is restated independently of rounding/cuda.go:
 //
-//	NaN:  the first NaN operand in operand order, sign and payload kept,
-//	      quiet bit set; an invalid operation without a NaN operand gives
-//	      0x7fffffffffffffff. (PROVISIONAL in both places until the device
-//	      probe gpu/probe_f64.cu decides.)
+//	NaN:  a NaN operand propagates, sign and payload kept, quiet bit set;
+//	      with several, y then x wins in add, sub (y as given) and mul,
+//	      x then y in div, y then z then x in fma; an invalid operation
+//	      without a NaN operand gives 0xfff8000000000000. (Measured on the
+//	      H100 by gpu/probe_f64.cu: testdata/golden/f64probe.)
 //	zero: an exact zero sum of nonzero terms, or of zeros of opposite
 //	      signs, is +0, or -0 in RD (IEEE 754 §6.3).
 //	no .ftz: binary64 operations keep subnormals.
@@ -28,15 +29,19 @@ const exactPrec64 = 4288
 
 func exact64() *big.Float { return new(big.Float).SetPrec(exactPrec64).SetMode(big.ToZero) }
 
-// NaN64 is the reference NaN rule of a binary64 operation on the operands
-// ops (see above).
+// invalidNaN64 is the NaN of an invalid binary64 operation (see above).
+const invalidNaN64 uint64 = 0xfff8000000000000
+
+// NaN64 is the reference NaN rule of a binary64 operation (see above): the
+// first NaN of ops, which the caller lists in the operation's priority
+// order, quieted; invalidNaN64 if none is a NaN.
 func NaN64(ops ...uint64) uint64 {
 	for _, u := range ops {
 		if f64.IsNaN(u) {
 			return u | f64.QuietBit
 		}
 	}
-	return f64.DefaultNaNBits
+	return invalidNaN64
 }
 
 func zeroSum64(m rounding.Mode) uint64 {
@@ -110,7 +115,7 @@ func Float64bitsAbs(v float64) uint64 {
 // Add64 is the reference of rounding.Add64.
 func Add64(x, y uint64, m rounding.Mode) uint64 {
 	if f64.IsNaN(x) || f64.IsNaN(y) {
-		return NaN64(x, y)
+		return NaN64(y, x)
 	}
 	if f64.IsInf(x) && f64.IsInf(y) && x != y {
 		return NaN64()
@@ -132,7 +137,7 @@ func Add64(x, y uint64, m rounding.Mode) uint64 {
 // on the operands as given.
 func Sub64(x, y uint64, m rounding.Mode) uint64 {
 	if f64.IsNaN(x) || f64.IsNaN(y) {
-		return NaN64(x, y)
+		return NaN64(y, x)
 	}
 	return Add64(x, y^f64.SignMask, m)
 }
@@ -140,7 +145,7 @@ func Sub64(x, y uint64, m rounding.Mode) uint64 {
 // Mul64 is the reference of rounding.Mul64.
 func Mul64(x, y uint64, m rounding.Mode) uint64 {
 	if f64.IsNaN(x) || f64.IsNaN(y) {
-		return NaN64(x, y)
+		return NaN64(y, x)
 	}
 	sign := (x ^ y) & f64.SignMask
 	switch {
@@ -155,7 +160,7 @@ func Mul64(x, y uint64, m rounding.Mode) uint64 {
 // Fma64 is the reference of rounding.Fma64: x·y + z rounded once.
 func Fma64(x, y, z uint64, m rounding.Mode) uint64 {
 	if f64.IsNaN(x) || f64.IsNaN(y) || f64.IsNaN(z) {
-		return NaN64(x, y, z)
+		return NaN64(y, z, x)
 	}
 	signP := (x ^ y) & f64.SignMask
 	inf := f64.IsInf(x) || f64.IsInf(y)
@@ -220,6 +225,23 @@ func Sqrt64(x uint64, m rounding.Mode) uint64 {
 		return x
 	}
 	return Round64(sqrtCertified(Value64(x)), m)
+}
+
+// RoundInt64 is the reference of rounding.RoundInt64: x rounded to an
+// integer in mode m, as a float64 (exact: every integer below 2^53 is one,
+// and a larger x is returned unchanged); NaN by the rule above.
+func RoundInt64(x uint64, m rounding.Mode) uint64 {
+	switch {
+	case f64.IsNaN(x):
+		return NaN64(x)
+	case f64.IsInf(x):
+		return x
+	}
+	n := RoundValueToInt(Value64(x), m)
+	if n.Sign() == 0 {
+		return x & f64.SignMask
+	}
+	return Round64(new(big.Float).SetInt(n), m)
 }
 
 // IntToF64 is the reference of rounding's integer-to-float64 conversions.
