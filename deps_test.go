@@ -19,6 +19,7 @@ var layers = []struct {
 	thirdParty []string
 }{
 	{"internal/f32", nil},
+	{"internal/f64", nil},
 	{"internal/testflag", nil},
 	{"rounding", nil},
 	{"internal/oracle", []string{"github.com/ALTree/bigfloat"}},
@@ -40,12 +41,12 @@ var forbidden = []struct {
 	why  string
 }{
 	{
-		[]string{"internal/f32", "rounding", "ptx", "intrinsics", "fp"},
+		[]string{"internal/f32", "internal/f64", "rounding", "ptx", "intrinsics", "fp"},
 		[]string{"math/big", "github.com/ALTree/bigfloat", "internal/oracle"},
 		"emulation never links the oracle or arbitrary precision",
 	},
 	{
-		[]string{"internal/f32"},
+		[]string{"internal/f32", "internal/f64"},
 		[]string{"fmt", "reflect"},
 		"the hot leaf stays allocation- and reflection-free",
 	},

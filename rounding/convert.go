@@ -12,26 +12,31 @@ import (
 // float32 of sign sign (sign bit position) to an integer in mode m. huge
 // reports a magnitude of 2^64 or more, whose value is then not returned.
 func roundToInt(sign uint32, e int32, sig uint32, m Mode) (mag uint64, huge bool) {
+	return roundMagToInt(sign != 0, e, uint64(sig), f32.FracBits, m)
+}
+
+// roundMagToInt is roundToInt for either format: sig < 2^(fracBits+1) is
+// the significand of a finite value of sign neg, sig·2^e its magnitude.
+func roundMagToInt(neg bool, e int32, sig uint64, fracBits uint, m Mode) (mag uint64, huge bool) {
 	if e >= 0 {
-		if e > 64-f32.FracBits-1 { // sig ≥ 2^23 for the normals reaching here: ≥ 2^64
+		if e > 64-int32(fracBits)-1 { // sig ≥ 2^fracBits for the normals reaching here: ≥ 2^64
 			return 0, true
 		}
-		return uint64(sig) << e, false
+		return sig << e, false
 	}
 	n := uint32(-e) // bits below the binary point
-	if n > f32.FracBits+1 {
-		// sig < 2^24 ≤ 2^(n-1): below one half, not zero.
-		n = f32.FracBits + 2
+	if n > uint32(fracBits)+1 {
+		// sig < 2^(fracBits+1) ≤ 2^(n-1): below one half, not zero.
+		n = uint32(fracBits) + 2
 	}
-	s := uint64(sig)
-	mag = s >> n
-	rem := s & (1<<n - 1)
+	mag = sig >> n
+	rem := sig & (1<<n - 1)
 	half := uint64(1) << (n - 1)
 	var up bool
 	switch {
 	case m == RN:
 		up = rem > half || rem == half && mag&1 != 0
-	case m == RU && sign == 0, m == RD && sign != 0: // the magnitude rounds up
+	case m == RU && !neg, m == RD && neg: // the magnitude rounds up
 		up = rem != 0
 	}
 	if up {

@@ -80,7 +80,8 @@ const (
 )
 
 // nanF32ToF64 is cvt.f64.f32 of a NaN: sign and payload kept, the quiet bit
-// set (IEEE 754 §6.2.3; PTX: "f64 supports NaN payloads").
+// set (IEEE 754 §6.2.3; PTX: "f64 supports NaN payloads"; the probe's 7
+// cvt.f64.f32 rows, signalling NaNs included: 0x7f800001 → 0x7ff8000020000000).
 func nanF32ToF64(x uint32) uint64 {
 	return uint64(x&f32.SignMask)<<32 | f64InfBits | f64QuietBit | uint64(x&f32.FracMask)<<(f64FracBits-f32.FracBits)
 }
@@ -88,7 +89,9 @@ func nanF32ToF64(x uint32) uint64 {
 // nanF64ToF32 is cvt.{rn,rz,rp,rm}.f32.f64 of a NaN: the sign and the top 22
 // payload bits kept, the quiet bit set. Device-measured on this project's
 // H100, CUDA 13.0 (cuda-facts.md §6): 0x7ff0f9c7ff5fb763 → 0x7fc7ce3f,
-// 0xfff0000000004020 → 0xffc00000. This conversion does not canonicalize.
+// 0xfff0000000004020 → 0xffc00000; the probe's 48 cvt.r?.f32.f64 NaN rows,
+// e.g. 0xfff80000deadbeef → 0xffc00006, in every mode. This conversion does
+// not canonicalize.
 func nanF64ToF32(x uint64) uint32 {
 	return uint32(x>>32)&f32.SignMask | f32.InfBits | f32.QuietBit | uint32(x>>(f64FracBits-f32.FracBits))&f32.FracMask
 }
@@ -102,4 +105,75 @@ const (
 	nanToU32 uint32 = 0
 	nanToI64 int64  = -1 << 63
 	nanToU64 uint64 = 1 << 63
+)
+
+// Binary64. PTX has no .ftz for .f64 arithmetic (PTX ISA, add/sub/mul/fma/
+// div/rcp/sqrt .f64: "subnormal numbers are supported"; the .ftz modifier
+// is .f32-only), so the binary64 operations take no ftz flag.
+
+// The binary64 NaN rules, measured on the H100 (sm_90, CUDA 13.0) by
+// gpu/probe_f64.cu: testdata/golden/f64probe/probe_f64.txt.gz, replayed row
+// by row by TestProbeF64. Unlike binary32, binary64 arithmetic propagates a
+// NaN operand: its sign and payload kept, the quiet bit set (a signalling
+// NaN is quieted and then treated as any other NaN: it has no priority over
+// a quiet one). With two or three NaN operands, one fixed operand position
+// wins, per instruction, in every rounding mode:
+//
+//	add, sub, mul   y, then x           (sub: y's sign as given, not flipped)
+//	div             x, then y
+//	fma(x, y, z)    y, then z, then x
+//	rcp, sqrt       x
+//	cvt.r?i.f64.f64 x
+//
+// An invalid operation on non-NaN operands (∞ − ∞, 0·∞ in mul or fma, 0/0,
+// ∞/∞, √negative) gives defaultNaN64. The probe's data: 4,200 rows with a
+// NaN operand (every one of 12 NaNs — both signs, quiet and signalling,
+// empty to full payloads — in every operand position against 7 ordinary
+// values, every ordered pair of 6 of them, fma's pairs and triples) and 100
+// invalid-operation rows, all four modes; no exception.
+
+// defaultNaN64 is the NaN a binary64 operation creates from operands that
+// are not NaNs: the negative quiet NaN with an empty payload, 0xfff8…0
+// (probe rows add(+Inf, -Inf), mul(+Inf, 0), div(0, 0), sqrt(-1),
+// fma(+Inf, 0, 1), … in every mode). Not binary32's 0x7fffffff analogue.
+const defaultNaN64 uint64 = 0xfff8000000000000
+
+// nan64 returns the first NaN of p, q, r — the operands in the
+// instruction's priority order (nanAddMul64, nanDiv64, nanFma64; a unary
+// operation passes its operand three times) — with its sign and payload
+// kept and the quiet bit set, or defaultNaN64 when none is a NaN (an
+// invalid operation).
+func nan64(p, q, r uint64) uint64 {
+	for _, u := range [...]uint64{p, q, r} {
+		if u&^f64SignMask > f64InfBits {
+			return u | f64QuietBit
+		}
+	}
+	return defaultNaN64
+}
+
+// nanAddMul64 is the NaN of add, sub and mul .f64 on x, y (PTX operand
+// order, sub's y as given): y's NaN if y is one, else x's.
+func nanAddMul64(x, y uint64) uint64 { return nan64(y, x, x) }
+
+// nanDiv64 is the NaN of div .f64 on x, y: x's NaN if x is one, else y's.
+func nanDiv64(x, y uint64) uint64 { return nan64(x, y, y) }
+
+// nanFma64 is the NaN of fma .f64 on x, y, z (x·y + z): y's, else z's,
+// else x's.
+func nanFma64(x, y, z uint64) uint64 { return nan64(y, z, x) }
+
+// Results of cvt.{rni,rzi,rpi,rmi}.{s32,u32}.f64 for a NaN source: 1<<31,
+// signed and unsigned alike, whatever the NaN's sign, payload or quietness
+// (probe rows cvt.s32.f64.*, cvt.u32.f64.*: 96 NaN rows, all 0x80000000),
+// as PTX ISA 9.0 cvt says ("NaN input results in ... Zero if source is not
+// .f64 and destination is not .s64, .u64. Otherwise 1 << (BitWidth(dst) -
+// 1)"). Unlike the .f32 sources, whose 32-bit results are 0 (nanToI32).
+// The 64-bit destinations take nanToI64 and nanToU64, 1<<63, as from .f32
+// (probe rows cvt.s64.f64.*, cvt.u64.f64.*: 96 NaN rows, all
+// 0x8000000000000000). Out-of-range values saturate (the probe's limit
+// rows: ±2^31, 2^32, ±2^63, 2^64, ±MaxFinite, ±Inf).
+const (
+	nanF64ToI32 int32  = -1 << 31
+	nanF64ToU32 uint32 = 1 << 31
 )

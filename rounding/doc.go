@@ -25,6 +25,36 @@
 // a form the compiler inlines (no call): the default-target _rn intrinsics
 // and fp's default-flag operators use them.
 //
+// Binary64 (binary64.go, convert64.go): Add64, Sub64, Mul64, Div64, Rcp64,
+// Sqrt64 and Fma64 on uint64 encodings in the four modes (PTX has no .ftz
+// for .f64), their inlinable RN entries Add64RN, …, and the conversions
+// between float64 and the 32- and 64-bit integers. Their integer kernels
+// share one generic source with binary32's shape where the shape is the
+// same (format.go, funnel.go, arithg.go: the funnel roundPackG, add, mul,
+// div); binary32 keeps its own kernels, which measure faster
+// (BenchmarkGeneric32), and TestGenericMatches32 holds the two to the same
+// bits. The host paths (host64.go) state their proofs as host.go does.
+// RoundInt64 is cvt.r?i.f64.f64.
+//
+// NaN results, as the H100 computes them (binary32: cuda-facts.md §6;
+// binary64: gpu/probe_f64.cu, testdata/golden/f64probe, replayed by
+// TestProbeF64). "Quieted": sign and payload kept, quiet bit set.
+//
+//	binary32 arithmetic, cvt.r?i.f32.f32   0x7fffffff, whatever the operands
+//	binary64 add, sub, mul (x op y)         y quieted if a NaN, else x quieted
+//	binary64 div (x / y)                    x quieted if a NaN, else y quieted
+//	binary64 fma (x·y + z)                  first NaN of y, z, x, quieted
+//	binary64 rcp, sqrt, cvt.r?i.f64.f64     x quieted
+//	binary64 invalid, no NaN operand        0xfff8000000000000
+//	cvt.f64.f32 / cvt.r?.f32.f64            quieted, payload shifted / its top 22 bits
+//	cvt.r?i.{s32,u32}.f32                   0
+//	cvt.r?i.{s32,u32}.f64                   0x80000000
+//	cvt.r?i.{s64,u64}.f32 and .f64          0x8000000000000000
+//
+// Signalling NaNs have no priority over quiet ones. The cuda.go constants
+// and functions (canonicalNaN, defaultNaN64, nanAddMul64, nanDiv64,
+// nanFma64, nanToI32, nanF64ToI32, …) are the one place each rule is set.
+//
 // Kernels are total: they are defined on every encoding, allocate nothing
 // and never panic, except on an invalid Mode, which panics with the constant
 // message "rounding: invalid Mode".

@@ -18,3 +18,30 @@ var (
 	I64ToF32Int   = func(v int64, m Mode) uint32 { checkMode(m); return i64ToF32(v, m) }
 	U64ToF32Int   = func(v uint64, m Mode) uint32 { checkMode(m); return uintToF32(0, v, m) }
 )
+
+// The binary64 integer kernels and the generic kernels' binary32 instances.
+var (
+	Add64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return add64(x, y, m) }
+	Sub64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return sub64Int(x, y, m) }
+	Mul64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return mul64(x, y, m) }
+	Div64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return div64(x, y, m) }
+	Rcp64Int  = func(x uint64, m Mode) uint64 { checkMode(m); return div64(f64OneBits, x, m) }
+	Sqrt64Int = func(x uint64, m Mode) uint64 { checkMode(m); return sqrt64(x, m) }
+	Fma64Int  = func(x, y, z uint64, m Mode) uint64 { checkMode(m); return fma64(x, y, z, m) }
+
+	RoundInt64Int = func(x uint64, m Mode) uint64 { checkMode(m); return roundInt64(x, m) }
+	I64ToF64Int   = func(v int64, m Mode) uint64 { checkMode(m); return i64ToF64(v, m) }
+	U64ToF64Int   = func(v uint64, m Mode) uint64 { checkMode(m); return uintToF64(0, v, m) }
+
+	Add32Gen = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return addG(x, y, m, ftz) }
+	Mul32Gen = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return mulG(x, y, m, ftz) }
+	Div32Gen = func(x, y uint32, m Mode, ftz bool) uint32 { checkMode(m); return divG(x, y, m, ftz) }
+)
+
+// sub64Int is Sub64 on the integer kernel: the NaN rule sees y as given.
+func sub64Int(x, y uint64, m Mode) uint64 {
+	if x&^f64SignMask > f64InfBits || y&^f64SignMask > f64InfBits {
+		return nanAddMul64(x, y)
+	}
+	return add64(x, y^f64SignMask, m)
+}

@@ -330,20 +330,28 @@ func roundIntHost(x uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x = ftzInput(x)
 	}
-	a := wide(x)
+	return canon(float32(roundIntegral(wide(x), m))) // exact: an integral value of at most 24 bits, or x itself
+}
+
+// roundIntegral returns a rounded to an integer in mode m by math's
+// RoundToEven, Trunc, Ceil or Floor: exact (each returns the integer its
+// direction selects, which is a float64 since a has at most 53 significant
+// bits and |a| ≥ 2^52 is returned as it is), and a zero result keeps a's
+// sign (IEEE 754 roundToIntegral; math.Ceil(-0.5) = -0). A NaN's bits may
+// not survive it (math may quiet a signalling NaN): RoundInt32
+// canonicalises its result, RoundInt64 handles NaNs before calling it.
+func roundIntegral(a float64, m Mode) float64 {
 	switch m {
 	case RN:
-		a = math.RoundToEven(a)
+		return math.RoundToEven(a)
 	case RZ:
-		a = math.Trunc(a)
+		return math.Trunc(a)
 	case RU:
-		a = math.Ceil(a)
+		return math.Ceil(a)
 	case RD:
-		a = math.Floor(a)
-	default:
-		panic(badMode)
+		return math.Floor(a)
 	}
-	return canon(float32(a)) // exact: an integral value of at most 24 bits, or x itself
+	panic(badMode)
 }
 
 // The RN entries below are Add32, Sub32, Mul32, Div32, Rcp32 and Sqrt32 in

@@ -73,11 +73,16 @@ func Load(path string) (*File, error) {
 }
 
 // LoadDir loads every golden file under root (<flagset>/<id>.txt.gz), sorted
-// by flag set order and catalog order.
+// by flag set order and catalog order. Folders not named after a flag set
+// (f64probe: a device probe's output, not a catalog capture) are not read.
 func LoadDir(root string) ([]*File, error) {
-	paths, err := filepath.Glob(filepath.Join(root, "*", "*.txt.gz"))
-	if err != nil {
-		return nil, err
+	var paths []string
+	for _, fl := range spec.FlagSets {
+		p, err := filepath.Glob(filepath.Join(root, fl.Name(), "*.txt.gz"))
+		if err != nil {
+			return nil, err
+		}
+		paths = append(paths, p...)
 	}
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("%s: no golden files (want <flagset>/<id>.txt.gz)", root)

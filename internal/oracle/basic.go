@@ -314,7 +314,11 @@ func IntToF32(v *big.Int, m rounding.Mode) uint32 {
 // RoundToInt returns x (finite, not NaN) rounded to an integer in mode m,
 // after the input flush of ftz.
 func RoundToInt(x uint32, m rounding.Mode, ftz bool) *big.Int {
-	v := Value(flushIn(x, ftz))
+	return RoundValueToInt(Value(flushIn(x, ftz)), m)
+}
+
+// RoundValueToInt returns the finite v rounded to an integer in mode m.
+func RoundValueToInt(v *big.Float, m rounding.Mode) *big.Int {
 	fl, _ := v.Int(nil) // truncated toward zero
 	t := new(big.Float).SetInt(fl)
 	if t.Cmp(v) == 0 {

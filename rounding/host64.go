@@ -1,0 +1,201 @@
+package rounding
+
+import "math"
+
+// Binary64 on the host (DESIGN.md, "Host floating point"): host.go's facts
+// 1, 3 and 5 hold for float64 as for float32 — Go's float64 + − × ÷ and
+// math.Sqrt are IEEE binary64 operations rounded to nearest even with
+// gradual underflow on every port, math.FMA is correctly rounded on every
+// port — and replace fact 2 (binary32's exact binary64 products), which has
+// no binary64 analogue, by exact error terms:
+//
+//  6. The error of a binary64 sum is exact (TwoSum, six operations, no
+//     condition on the operands, as long as nothing overflows) and zero when
+//     the sum is subnormal; a sum rounds to zero only when it is exactly
+//     zero (every sum is a multiple of 2^-1074).
+//  7. The error a·b − RN(a·b) of a product is a binary64 value when
+//     e_a + e_b ≥ emin + p − 1 = −970 (Boldo and Muller), so math.FMA(a, b,
+//     −p) returns it exactly; |p| ≥ 2^-968 implies that bound. Likewise the
+//     remainder a − q·b of q = RN(a/b) is a binary64 value, returned exactly
+//     by math.FMA(−q, b, a), when q is normal and |a| ≥ 2^-968 (its bits lie
+//     between 2^(e_a−106) and 2^(e_a−51)), and a − r·r of r = RN(√a) when
+//     a ≥ 2^-968.
+//  8. One step from nearest (binary64 form of fact 4): if r = RN(v) is
+//     finite, the rounding of v in a directed mode is r or r's neighbour on
+//     v's side, decided by the mode and the sign of v − r; r = ±Inf from a
+//     finite v (overflow) is the same with v − r of r's opposite sign.
+//
+// Results the error terms cannot certify (an Inf or NaN among them, or
+// operands in the ranges that facts 6 and 7 exclude) go to the integer
+// kernels, which stay the tests' oracle (host64_test.go).
+
+// f64v returns the float64 encoded by u, every bit kept.
+func f64v(u uint64) float64 { return math.Float64frombits(u) }
+
+// stepNearest64 is fact 8: the rounding in mode m of v from r = RN(v) and
+// d, a finite or infinite float64 with the sign of v − r (zero when v = r).
+// r must not be a NaN. Branch-free, as stepNearest.
+func stepNearest64(r, d float64, m Mode) uint64 {
+	z := math.Float64bits(r)
+	ud := math.Float64bits(d)
+	if ud<<1 != 0 {
+		z += nearestStep64[m&3][ud>>63][z>>63]
+	}
+	return z
+}
+
+// nearestStep64 is nearestStep for binary64 encodings.
+var nearestStep64 = [4][2][2]uint64{
+	RN: {},
+	RZ: {{0, minusOne64}, {minusOne64, 0}},
+	RU: {{1, minusOne64}, {0, 0}},
+	RD: {{0, 0}, {minusOne64, 1}},
+}
+
+const minusOne64 = ^uint64(0)
+
+// finite reports whether v is neither ±Inf nor NaN.
+func finite(v float64) bool { return math.Float64bits(v)&^f64SignMask < f64InfBits }
+
+// zeroSum64 is zeroSum for binary64 sign bits sa, sb (in place).
+func zeroSum64(sa, sb uint64, m Mode) uint64 {
+	if m == RD {
+		return (sa | sb) & f64SignMask
+	}
+	return sa & sb & f64SignMask
+}
+
+// addHost64 is Add64 on the host: r = a + b rounded to nearest; in a
+// directed mode the TwoSum error e = (a + b) − r is exact (fact 6) and
+// gives the side (fact 8). A zero r is an exact zero: its sign follows
+// IEEE's rule in the mode. An Inf or NaN error (an Inf or NaN operand, or
+// an overflow) goes to the integer kernel.
+func addHost64(x, y uint64, m Mode) uint64 {
+	checkMode(m)
+	a, b := f64v(x), f64v(y)
+	r := a + b
+	if m == RN {
+		if r != r {
+			return nanAddMul64(x, y)
+		}
+		return math.Float64bits(r)
+	}
+	e := twoSumErr(a, b, r)
+	if !finite(e) {
+		return add64(x, y, m)
+	}
+	if r == 0 {
+		return zeroSum64(x, y, m)
+	}
+	return stepNearest64(r, e, m)
+}
+
+// mulHost64 is Mul64 on the host: p = a·b rounded to nearest; in a
+// directed mode math.FMA(a, b, −p) is the exact error (fact 7) when
+// 2^-968 ≤ |p| < Inf; other products (zeros, tiny or overflowing ones,
+// Inf and NaN operands) go to the integer kernel.
+func mulHost64(x, y uint64, m Mode) uint64 {
+	checkMode(m)
+	a, b := f64v(x), f64v(y)
+	p := a * b
+	if m == RN {
+		if p != p {
+			return nanAddMul64(x, y)
+		}
+		return math.Float64bits(p)
+	}
+	if ap := math.Abs(p); !(ap >= 0x1p-968 && ap <= math.MaxFloat64) {
+		return mul64(x, y, m)
+	}
+	return stepNearest64(p, math.FMA(a, b, -p), m)
+}
+
+// divHost64 is Div64 on the host: q = a/b rounded to nearest; in a
+// directed mode the sign of a/b − q is that of the remainder a − q·b,
+// exact by math.FMA (fact 7) for q normal and |a| ≥ 2^-968, times b's sign;
+// other quotients go to the integer kernel.
+func divHost64(x, y uint64, m Mode) uint64 {
+	checkMode(m)
+	a, b := f64v(x), f64v(y)
+	q := a / b
+	if m == RN {
+		if q != q {
+			return nanDiv64(x, y)
+		}
+		return math.Float64bits(q)
+	}
+	if aq := math.Abs(q); !(aq >= 0x1p-1022 && aq <= math.MaxFloat64 && math.Abs(a) >= 0x1p-968) {
+		return div64(x, y, m)
+	}
+	rem := math.FMA(-q, b, a)
+	return stepNearest64(q, math.Float64frombits(math.Float64bits(rem)^y&f64SignMask), m)
+}
+
+// sqrtHost64 is Sqrt64 on the host: r = math.Sqrt(a), correctly rounded
+// to nearest; in a directed mode the sign of √a − r is that of a − r·r,
+// exact by math.FMA for a ≥ 2^-968 (fact 7); ±0, negative, tiny, Inf and
+// NaN operands go to the integer kernel.
+func sqrtHost64(x uint64, m Mode) uint64 {
+	checkMode(m)
+	a := f64v(x)
+	r := math.Sqrt(a)
+	if m == RN {
+		if r != r {
+			return nan64(x, x, x)
+		}
+		return math.Float64bits(r)
+	}
+	if !(a >= 0x1p-968 && a <= math.MaxFloat64) {
+		return sqrt64(x, m)
+	}
+	return stepNearest64(r, math.FMA(-r, r, a), m)
+}
+
+// fmaHost64 is Fma64 on the host. RN: math.FMA, correctly rounded. In a
+// directed mode, s = math.FMA(a, b, c) = RN(v) with v = a·b + c exact, and
+// v − s is the exact sum of four binary64 values:
+//
+//	ph = RN(a·b), pl = a·b − ph          (exact by fact 7 for |ph| ≥ 2^-968)
+//	h = RN(ph + c), e1 = ph + c − h      (TwoSum, fact 6)
+//	d = RN(h − s), e2 = h − s − d        (TwoSum)
+//	v − s = d + e2 + e1 + pl.
+//
+// Summed left to right in binary64 (t = ((d + e2) + e1) + pl), the
+// computed t differs from the exact sum by at most γ3·Σ|terms| with
+// γ3 = 3u/(1 − 3u) < 2^-51, u = 2^-53 (Higham, Accuracy and Stability of
+// Numerical Algorithms, 2nd ed., §4.2; additions add no underflow error,
+// fact 6). So when |t| > 2^-51·Σ|terms|, t has the sign of v − s (fact 8
+// then decides), and when every term is zero v = s. Anything else — the
+// filter undecided, Σ|terms| below 2^-900 (where the bound's own product
+// could round), a tiny or overflowing product, a zero result, an Inf or
+// NaN anywhere — goes to the integer kernel.
+func fmaHost64(x, y, z uint64, m Mode) uint64 {
+	checkMode(m)
+	a, b, c := f64v(x), f64v(y), f64v(z)
+	s := math.FMA(a, b, c)
+	if m == RN {
+		if s != s {
+			return nanFma64(x, y, z)
+		}
+		return math.Float64bits(s)
+	}
+	ph := float64(a * b) // the conversion keeps it apart from the add (fact 5)
+	pl := math.FMA(a, b, -ph)
+	h := ph + c
+	e1 := twoSumErr(ph, c, h)
+	d := h - s
+	e2 := twoSumErr(h, -s, d)
+	t := ((d + e2) + e1) + pl
+	sum := math.Abs(d) + math.Abs(e2) + math.Abs(e1) + math.Abs(pl)
+	switch {
+	case !(math.Abs(ph) >= 0x1p-968 && finite(sum) && finite(s)) || s == 0:
+		return fma64(x, y, z, m)
+	case sum == 0:
+		return math.Float64bits(s) // v = s
+	case sum >= 0x1p-900 && math.Abs(t) > sum*0x1p-51:
+		// sum·2^-51 is normal, so exact; sum itself is computed with a
+		// relative error below 3u, which γ3 ≈ 0.75·2^-51 leaves room for.
+		return stepNearest64(s, t, m)
+	}
+	return fma64(x, y, z, m)
+}
