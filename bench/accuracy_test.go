@@ -11,7 +11,7 @@ func TestAccuracyCases(t *testing.T) {
 	n := 0
 	for _, c := range Cases(nil, nil) {
 		_, hasRef := referenceOf(c.Func)
-		want := hasRef && (c.Impl == Emu || c.Impl == Native)
+		want := hasRef && c.Func.Arity() <= 3 && (c.Impl == Emu || c.Impl == Native) // ulp.Func takes up to three arguments
 		if (c.accuracy != nil) != want {
 			t.Errorf("%s: reports accuracy %v, want %v", c.Name, c.accuracy != nil, want)
 		}

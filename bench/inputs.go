@@ -147,6 +147,9 @@ func classes(f *spec.Func) []class {
 	if f.Family == spec.FamNorm {
 		return normClasses(f, cl, special)
 	}
+	if f.Ref == "jn" || f.Ref == "yn" { // bessel.go
+		return append(besselOrderClasses(f.Ref), special)
+	}
 	switch f.In[0] {
 	case spec.I32, spec.U32:
 		return []class{cl(Normal, intBits(32)), cl(Small, smallInt(32, f.In[0] == spec.U32)), special}
