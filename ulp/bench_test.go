@@ -56,6 +56,8 @@ func benchClasses(name string) []benchClass {
 		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) { return drawHyp(r, name) }}
 	case "j0", "j1", "y0", "y1", "jn", "yn":
 		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) { return drawBessel(r, name) }}
+	case "sinpi", "cospi":
+		typical = benchClass{"typical", func(r *rand.Rand) (uint32, uint32) { return drawTrigPi(r), 0 }}
 	}
 	return []benchClass{typical, bits}
 }

@@ -5,7 +5,10 @@
 //
 //   - Correctly rounded references (Ref) of the mathematical functions behind
 //     the CUDA functions: exp, exp2, exp10, log, log2, log10, sin, cos, tan,
-//     tanh, pow, sqrt, rsqrt, div and rcp, in every rounding mode. Each one
+//     sinpi, cospi, tanh, pow, sqrt, rsqrt, div and rcp, the inverse
+//     trigonometric and hyperbolic functions, erf and its kin, the Bessel
+//     functions, hypot and the norms (Refs and Lookup list them), in every
+//     rounding mode. Each one
 //     evaluates a fast path in float64 / double-double arithmetic with a
 //     proven error bound and a rounding test; only when the test cannot
 //     decide does it fall back to the certified big-float oracle of

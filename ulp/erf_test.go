@@ -94,26 +94,7 @@ func drawErf(r *rand.Rand, name string) uint32 {
 func TestErfRefs(t *testing.T) {
 	for i, ref := range erfRefs {
 		t.Run(ref.name, func(t *testing.T) {
-			fails, slow := 0, 0
-			xs := erfInputs(t, ref.name, 150, uint64(40+i))
-			for _, x := range xs {
-				want := ref.orc.RoundAll(x, 0)
-				for j, m := range rounding.Modes {
-					got, s := ref.round1(x, m)
-					if s {
-						slow++
-					}
-					if got != want[j] && fails < 10 {
-						fails++
-						t.Errorf("%s(%s) %v = %s, oracle %s", ref.name, f32.Format(x), m, f32.Format(got), f32.Format(want[j]))
-					}
-				}
-				if msg, _ := checkValue(ref, x, 0); msg != "" && fails < 10 {
-					fails++
-					t.Errorf("%s(%s): %s", ref.name, f32.Format(x), msg)
-				}
-			}
-			t.Logf("%d inputs × 4 modes, %d oracle fallbacks", len(xs), slow)
+			checkUnaryRef(t, ref, erfInputs(t, ref.name, 150, uint64(40+i)))
 		})
 	}
 }

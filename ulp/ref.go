@@ -452,7 +452,8 @@ func Refs() []*Ref { return refs }
 // Lookup returns the reference of the mathematical function name: "exp",
 // "exp2", "exp10", "log", "log2", "log10", "sin", "cos", "tan", "tanh",
 // "pow", "sqrt", "rsqrt", "div", "rcp", "asin", "acos", "atan", "atan2",
-// "asinh", "acosh", "atanh", "log1p", or one of hyp.go's.
+// "asinh", "acosh", "atanh", "log1p", or one of the other files'
+// (hyp.go, erf.go, bessel.go; trigpi.go: "sinpi", "cospi").
 func Lookup(name string) (*Ref, bool) {
 	for _, r := range refs {
 		if r.name == name {

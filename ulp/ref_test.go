@@ -154,6 +154,21 @@ var refSC = []struct {
 	{Atanh, 0x80000000, 0, 0x80000000},
 	{Atanh, 0xbf800000, 0, 0xff800000},
 	{Atanh, 0x3f800001, 0, nanBits},
+	{Sinpi, nanBits, 0, nanBits},
+	{Sinpi, 0x7f800000, 0, nanBits},
+	{Sinpi, 0xff800000, 0, nanBits},
+	{Sinpi, 0x80000000, 0, 0x80000000},
+	{Sinpi, b32(5), 0, 0x00000000},
+	{Sinpi, b32(-0x1p30), 0, 0x80000000},
+	{Sinpi, b32(2.5), 0, b32(1)},
+	{Sinpi, b32(-1.5), 0, b32(1)},
+	{Cospi, nanBits, 0, nanBits},
+	{Cospi, 0x7f800000, 0, nanBits},
+	{Cospi, 0x80000000, 0, 0x3f800000},
+	{Cospi, b32(-3), 0, b32(-1)},
+	{Cospi, b32(0x1p25), 0, b32(1)},
+	{Cospi, b32(-2.5), 0, 0x00000000},
+	{Cospi, b32(0x1p22 + 0.5), 0, 0x00000000},
 }
 
 func TestRefSpecialCases(t *testing.T) {
@@ -241,6 +256,8 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 		dom = func() (uint32, uint32) { return drawErf(r, name), 0 }
 	case "lgamma", "tgamma", "i0", "i1":
 		dom = func() (uint32, uint32) { return drawGamma(r, name), 0 }
+	case "sinpi", "cospi":
+		dom = func() (uint32, uint32) { return drawTrigPi(r), 0 }
 	}
 	switch r.IntN(10) {
 	case 0, 1, 2:
@@ -393,4 +410,34 @@ func TestRefProperty(t *testing.T) {
 func sameDD(a, b DD) bool {
 	return math.Float64bits(a.Hi) == math.Float64bits(b.Hi) && math.Float64bits(a.Lo) == math.Float64bits(b.Lo) ||
 		a.Hi != a.Hi && b.Hi != b.Hi
+}
+
+// checkUnaryRef checks a unary reference's fast path with fallback against
+// the oracle's Ziv loop in all four modes, and its kernel's error bound and
+// ValueBits against a 256-bit enclosure (checkValue), on xs; it reports up
+// to 10 failures and logs the fallbacks and the largest |Value − f|/err.
+func checkUnaryRef(t *testing.T, ref *Ref, xs []uint32) {
+	t.Helper()
+	fails, slow := 0, 0
+	maxRatio := 0.0
+	for _, x := range xs {
+		want := ref.orc.RoundAll(x, 0)
+		for j, m := range rounding.Modes {
+			got, s := ref.round1(x, m)
+			if s {
+				slow++
+			}
+			if got != want[j] && fails < 10 {
+				fails++
+				t.Errorf("%s %v = %s, oracle %s", ref.call(x, 0), m, f32.Format(got), f32.Format(want[j]))
+			}
+		}
+		msg, ratio := checkValue(ref, x, 0)
+		if msg != "" && fails < 10 {
+			fails++
+			t.Error(msg)
+		}
+		maxRatio = max(maxRatio, ratio)
+	}
+	t.Logf("%d inputs × 4 modes, %d oracle fallbacks, max |Value−f|/err %.3g", len(xs), slow, maxRatio)
 }
