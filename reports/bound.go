@@ -90,7 +90,7 @@ func componentBound(f *spec.Func, c component, fl fp.Flags) spec.Bound {
 func (c *check) hasULP() bool { return !c.b.CR && c.b.ULP != 0 }
 
 // ulpApplies reports whether the ulp part of the bound applies at in: not
-// in the absolute bound's interval, |y| in the range of binary functions
+// in the absolute bound's interval nor where no bound is documented, |y| in the range of binary functions
 // whose bound holds only there, and x finite for a bound that grows with
 // |x|.
 func (c *check) ulpApplies(in ulp.Input) bool {
@@ -103,7 +103,7 @@ func (c *check) ulpApplies(in ulp.Input) bool {
 			return false
 		}
 	}
-	if b.InAbs(f32to64(in.X)) {
+	if x := f32to64(in.X); b.InAbs(x) || b.InUnstated(x) {
 		return false
 	}
 	return b.ULPSlope == 0 || in.X&0x7fffffff != 0x7f800000

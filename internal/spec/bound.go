@@ -22,8 +22,12 @@ type Bound struct {
 	// interval (AbsLo, AbsHi) and ULP inside it (the Bessel functions: "9
 	// ulp for |x| < 8, otherwise the maximum absolute error is 2.2 x 10^-6").
 	AbsOutside bool
-	Rel        float64    // max relative error
-	YRange     [2]float64 // binary functions: the ulp bound holds for |y| in this range (__fdividef)
+	// Unstated is an open interval where the documentation states no bound
+	// at all (lgammaf: "6 ulp outside interval -10.001 ... -2.264; larger
+	// inside"); the zero value means none.
+	Unstated [2]float64
+	Rel      float64    // max relative error
+	YRange   [2]float64 // binary functions: the ulp bound holds for |y| in this range (__fdividef)
 }
 
 // None reports whether the documentation gives no numeric bound.
@@ -39,6 +43,9 @@ func (b Bound) ULPAt(x float64) float64 {
 	}
 	if b.InAbs(x) {
 		return math.Inf(1) // an absolute bound governs here
+	}
+	if b.InUnstated(x) {
+		return math.Inf(1) // no bound is documented here
 	}
 	if b.ULP == 0 {
 		return math.Inf(1)
@@ -57,6 +64,12 @@ func (b Bound) InAbs(x float64) bool {
 		return x <= b.AbsLo || x >= b.AbsHi
 	}
 	return x >= b.AbsLo && x <= b.AbsHi
+}
+
+// InUnstated reports whether x lies in the interval where the documentation
+// states no bound (Unstated); never at a NaN x.
+func (b Bound) InUnstated(x float64) bool {
+	return b.Unstated != [2]float64{} && x > b.Unstated[0] && x < b.Unstated[1]
 }
 
 // Sources of documented bounds (cuda-facts.md §0).
