@@ -105,3 +105,59 @@ func TestAbsOutsideBound(t *testing.T) {
 		t.Errorf("ulp near the zero: verdict %q, over ulp %d, abs inputs %d", s.Verdict, ex.OverULP, s.AbsN)
 	}
 }
+
+// TestUnstatedBound checks a bound that leaves an interval without a
+// documented bound (lgammaf's "6 ulp outside interval -10.001 ... -2.264;
+// larger inside") on the fake f(x) = x − 10 of TestAbsOutsideBound: over
+// the 2^16 inputs from 10, whose ulp errors explode near the zero, the inputs
+// in (10.01, 10.02) are neither measured against the ulp bound nor counted
+// over it, through the batched exhaustive path and the input-by-input one
+// alike.
+func TestUnstatedBound(t *testing.T) {
+	const ten = 0x41200000
+	ref := &floatRef{"x-10", 1, func(in ulp.Input) (uint32, ulp.DD) {
+		return rounding.Sub32(in.X, ten, rounding.RN, false), twoSum(f32to64(in.X), -10)
+	}}
+	got := func(in ulp.Input) uint32 { return math.Float32bits(float32(f32to64(in.X) - 10 + 0x1p-22)) }
+	b := spec.Bound{Text: "fake", ULP: 6, Unstated: [2]float64{10.01, 10.02}}
+	var inside, over uint64 // counted here from the definitions
+	for x := uint32(ten); x < ten+1<<16; x++ {
+		in := ulp.Input{X: x}
+		if b.InUnstated(f32to64(x)) {
+			inside++
+			continue
+		}
+		want, _ := ref.f(in)
+		if g := got(in); g != want && ulp.Dist(g, want) > 6 {
+			over++
+		}
+	}
+	if inside == 0 || over == 0 {
+		t.Fatalf("the block has %d inputs in the interval and %d over the bound: the test needs both", inside, over)
+	}
+	chk := &check{b: b, floatArg: true}
+	o := ulp.Options{Func: "fake", Workers: 1, Quiet: true, Blocks: 1 << 16, Shard: ten >> 16, Shards: 1 << 16}
+	batched := &probe{ref: ref, got: got, chk: chk, axis: Axis{spec.F32}, ex: newExtra()}
+	on := o
+	on.Observe = batched.observe
+	if _, err := ulp.Exhaustive(context.Background(), func(x uint32) uint32 { return got(ulp.Input{X: x}) }, ref, on); err != nil {
+		t.Fatal(err)
+	}
+	single := &probe{ref: ref, got: got, chk: chk, axis: Axis{spec.F32}, ex: newExtra()}
+	if _, err := ulp.Exhaustive(context.Background(), func(x uint32) uint32 { return single.measure(ulp.Input{X: x}) }, single, o); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(batched.ex, single.ex) {
+		t.Errorf("the batched statistics differ from the input-by-input ones (over %d, %d; measured %d, %d)",
+			batched.ex.Over, single.ex.Over, batched.ex.ULPN, single.ex.ULPN)
+	}
+	for name, ex := range map[string]*Extra{"batched": batched.ex, "input by input": single.ex} {
+		if ex.ULPN != 1<<16-inside || ex.OverULP != over || ex.Over != over {
+			t.Errorf("%s: %d inputs measured against the ulp bound, %d over (%d in all); want %d and %d",
+				name, ex.ULPN, ex.OverULP, ex.Over, 1<<16-inside, over)
+		}
+		if b.InUnstated(f32to64(ex.ArgMaxDist.X)) || b.InUnstated(f32to64(ex.ArgOver.X)) {
+			t.Errorf("%s: max distance at %#x, first over at %#x: inside the interval", name, ex.ArgMaxDist.X, ex.ArgOver.X)
+		}
+	}
+}

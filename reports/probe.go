@@ -199,7 +199,9 @@ func (p *probe) observe(bt *ulp.Batch) {
 	absN, absMax, argAbs := ex.AbsN, ex.AbsMax, ex.ArgAbsMax
 	slopeOn := c.floatArg && b.ULPSlope != 0
 	relOn := b.Rel != 0
-	if ulpOn && !absOn && !relOn {
+	// check.ulpApplies's interval without a documented bound.
+	unstated := c.floatArg && b.Unstated != [2]float64{}
+	if ulpOn && !absOn && !relOn && !unstated {
 		p.observeULP(bt, slopeOn)
 		return
 	}
@@ -215,7 +217,7 @@ func (p *probe) observe(bt *ulp.Batch) {
 		if absOn {
 			inAbs = b.InAbs(f32to64(x))
 		}
-		if ulpOn && !inAbs && !(slopeOn && x&0x7fffffff == 0x7f800000) {
+		if ulpOn && !inAbs && !(slopeOn && x&0x7fffffff == 0x7f800000) && !(unstated && b.InUnstated(f32to64(x))) {
 			d := bt.Dist[i]
 			// Inputs arrive in increasing order: a tie keeps the argmax.
 			if ulpN == 0 || d > maxD {
