@@ -39,4 +39,4 @@
 // subnormals included), allocates nothing and never panics.
 package intrinsics
 
-//go:generate go run gen_intrinsics.go
+//go:generate go run gen_intrinsics.go gen_intrinsics64.go
