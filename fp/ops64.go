@@ -14,7 +14,7 @@ import (
 // division and square root are div.rn.f64 and sqrt.rn.f64 under every flag
 // set (the device capture of all six flag sets checks this).
 
-func b64(x float64) uint64   { return math.Float64bits(x) }
+func b64(x float64) uint64  { return math.Float64bits(x) }
 func f64b(u uint64) float64 { return math.Float64frombits(u) }
 
 const sign64 uint64 = 1 << 63
