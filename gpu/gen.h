@@ -401,11 +401,11 @@ CUDAFP_HD inline void gen_d64_family(int fam, uint64_t s, const uint64_t* r, con
     return;
   case FamMul:
     if (s == 4) {
-      *x = with_exp64(r[0], 1 + (int32_t)(hi32(r[0]) % 2046u));
+      *x = with_exp64(r[0], 1 + (int32_t)(hi32(r[0]) % 965u));
       *y = with_exp64(r[1], 1024 - exp11(*x) - ((int32_t)(hi32(r[1]) % 59u) - 3));
       *z = with_exp64(r[2], 1024 - exp11(*x) - ((int32_t)(hi32(r[2]) % 59u) - 3));
     } else if (s == 5) {
-      *x = with_exp64(r[0], 1 + (int32_t)(hi32(r[0]) % 2046u));
+      *x = with_exp64(r[0], 1025 + (int32_t)(hi32(r[0]) % 1020u));
       *y = with_exp64(r[1], 3069 - exp11(*x) + (int32_t)(hi32(r[1]) % 5u) - 2);
       *z = with_exp64(r[2], 3069 - exp11(*x) + (int32_t)(hi32(r[2]) % 5u) - 2);
     } else if (s == 6) {
@@ -562,7 +562,7 @@ CUDAFP_HD inline uint64_t gen_int64d(uint64_t s, const uint64_t* r, const uint64
   case 3: return axis[r[0] % (uint64_t)n] + (uint64_t)(int64_t)small9(hi32(r[1]));
   case 4: case 5: {
     uint64_t m = (1ull << 52) | (r[0] & ((1ull << 52) - 1));
-    uint64_t k = 1 + r[1] % 11;
+    uint64_t k = 1 + r[1] % 10;
     uint64_t v = (m << k) + ((1ull << k) >> 1) + (uint64_t)((int64_t)(hi32(r[1]) % 5u) - 2);
     return s == 5 ? (uint64_t)0 - v : v;
   }

@@ -182,11 +182,11 @@ func genD64Family(fam Family, s uint64, r [4]uint64, axis []uint64) (x, y, z uin
 		}
 	case FamMul:
 		switch s {
-		case 4: // products near the subnormal boundary: 2^(1-t), t in [-3, 55]
-			x = withExp64(r[0], 1+int32(hi(r[0])%2046))
+		case 4: // products near the subnormal boundary: 2^(1-t), t in [-3, 55] (both factors normal)
+			x = withExp64(r[0], 1+int32(hi(r[0])%965))
 			return x, withExp64(r[1], 1024-exp11(x)-(int32(hi(r[1])%59)-3)), withExp64(r[2], 1024-exp11(x)-(int32(hi(r[2])%59)-3))
 		case 5: // products near overflow
-			x = withExp64(r[0], 1+int32(hi(r[0])%2046))
+			x = withExp64(r[0], 1025+int32(hi(r[0])%1020))
 			return x, withExp64(r[1], 3069-exp11(x)+int32(hi(r[1])%5)-2), withExp64(r[2], 3069-exp11(x)+int32(hi(r[2])%5)-2)
 		case 6: // 27-bit odd significands: exact products, ties when 54 bits long
 			x = realF64(odd27(lo(r[0])), int32(hi(r[0])%601)-326) | r[0]&sign64
@@ -384,9 +384,9 @@ func genInt64D(s uint64, r [4]uint64, axis []uint64) uint64 {
 		return -(r[0] >> (r[1] % 64))
 	case 3:
 		return axis[r[0]%uint64(len(axis))] + uint64(int64(small(hi(r[1]))))
-	case 4, 5: // halfway between double neighbours (2^54 … 2^64), ± 2
+	case 4, 5: // halfway between double neighbours (2^53 … 2^63), ± 2
 		m := uint64(1<<52 | r[0]&(1<<52-1))
-		k := 1 + r[1]%11
+		k := 1 + r[1]%10
 		v := m<<k + 1<<k>>1 + uint64(int64(hi(r[1])%5)-2)
 		if s == 5 {
 			v = -v
@@ -572,3 +572,6 @@ func normElems64(s uint64, r [NormDraws64]uint64, axis []uint64) (e [MaxArray]ui
 	}
 	return e
 }
+
+// PiOver2Fixed is piOver2Fixed, for the test that checks it.
+const PiOver2Fixed = piOver2Fixed
