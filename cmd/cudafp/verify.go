@@ -23,19 +23,19 @@ import (
 // verifyReport is the JSON document of cudafp verify --json (schema in
 // docs/json.md).
 type verifyReport struct {
-	Tier           string          `json:"tier"`
-	Golden         string          `json:"golden_dir"`
-	Checked        int             `json:"files_checked"`
-	BitExact       int             `json:"files_bit_exact"`
-	NotImplemented int             `json:"files_not_implemented"`
-	Mismatching    int             `json:"files_mismatching"`
+	Tier           string `json:"tier"`
+	Golden         string `json:"golden_dir"`
+	Checked        int    `json:"files_checked"`
+	BitExact       int    `json:"files_bit_exact"`
+	NotImplemented int    `json:"files_not_implemented"`
+	Mismatching    int    `json:"files_mismatching"`
 	// NoGolden lists the implemented functions asked for (all, or the
 	// FUNCs named) of which testdata/golden holds no file yet: captured on
 	// the device after they were catalogued. Not a failure.
-	NoGolden []noGolden `json:"no_golden_data,omitempty"`
-	Interrupted    bool            `json:"interrupted"`
-	Seconds        float64         `json:"seconds"`
-	Results        []golden.Result `json:"results"`
+	NoGolden    []noGolden      `json:"no_golden_data,omitempty"`
+	Interrupted bool            `json:"interrupted"`
+	Seconds     float64         `json:"seconds"`
+	Results     []golden.Result `json:"results"`
 }
 
 func newVerify() *cobra.Command {
