@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
@@ -243,7 +242,6 @@ func BenchmarkFuncs64(b *testing.B) {
 		x, y, z := inputs64(11, c.lo, c.hi), inputs64(12, c.lo, c.hi), inputs64(13, c.lo, c.hi)
 		for _, fl := range []fp.Flags{{}, {NoFMAD: true}} {
 			b.Run(c.name+"/flags="+fl.Name(), func(b *testing.B) {
-				b.ReportAllocs()
 				var s float64
 				native := func() {
 					for i := range x {
@@ -255,25 +253,8 @@ func BenchmarkFuncs64(b *testing.B) {
 						s += c.emu(fl, x[i], y[i], z[i])
 					}
 				}
-				defer lockClock()()
-				var tNat, tEmu time.Duration
-				n := 0
-				for b.Loop() {
-					t0 := benchClock()
-					native()
-					t1 := benchClock()
-					emu()
-					t2 := benchClock()
-					tNat += t1 - t0
-					tEmu += t2 - t1
-					n++
-				}
+				interleaved(b, native, emu)
 				sink = float32(s)
-				calls := float64(n * benchN)
-				b.ReportMetric(float64(tEmu.Nanoseconds())/calls, "ns/call")
-				b.ReportMetric(float64(tNat.Nanoseconds())/calls, "native-ns/call")
-				b.ReportMetric(float64(tEmu)/float64(tNat), "x-native")
-				b.ReportMetric(0, "ns/op")
 			})
 		}
 	}

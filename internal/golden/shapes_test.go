@@ -35,52 +35,9 @@ func TestNewShapesFormat(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s has no kernel", c.id)
 			}
-			text := synthesize(f, k, nil)
-			file, err := golden.Parse(strings.NewReader(text), c.id+".txt")
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt := golden.Options{Tier: golden.Quick, Impl: c.impl}
-			r := golden.Verify(context.Background(), []*golden.File{file}, opt)[0]
-			if !r.OK() || r.HashesChecked != len(golden.QuickBlocks()) || r.ExplicitInputs != f.GridLen()+spec.Recorded {
-				t.Fatalf("synthetic %s: %d mismatches, %d hashes, %d explicit inputs", c.id, r.Mismatches, r.HashesChecked, r.ExplicitInputs)
-			}
-			t.Logf("%s: %d grid points, %d recorded, %d quick blocks read back and verified", c.id, f.GridLen(), spec.Recorded, r.HashesChecked)
-
-			// A changed recorded output and a changed hash are both found.
-			lines := strings.Split(text, "\n")
-			for i, l := range lines {
-				switch {
-				case strings.HasPrefix(l, "o 32 "):
-					fs := strings.Fields(l)
-					fs[5] = fmt.Sprintf("%08x", ^parseHex(t, fs[5])&0xffffffff)
-					lines[i] = strings.Join(fs, " ")
-				case strings.HasPrefix(l, "h 17 "):
-					lines[i] = "h 17 0123456789abcdef"
-				}
-			}
-			bad, err := golden.Parse(strings.NewReader(strings.Join(lines, "\n")), c.id+".txt")
-			if err != nil {
-				t.Fatal(err)
-			}
-			r = golden.Verify(context.Background(), []*golden.File{bad}, opt)[0]
-			if r.Mismatches != 2 || len(r.BadSpans) != 1 || r.First[0].Where != "recorded" {
-				t.Errorf("corrupted %s: %d mismatches (%v), want the recorded output 35 and hash block 17", c.id, r.Mismatches, r.BadSpans)
-			}
-			if n := len(r.First[0].Args); f.Array && n != 1+spec.ArrayLen(&r.First[0].In) || !f.Array && n != f.Arity() {
-				t.Errorf("corrupted %s: the mismatch lists %d arguments", c.id, n)
-			}
+			checkSynthetic(t, f, synthesize(f, k, nil), golden.Options{Tier: golden.Quick, Impl: c.impl})
 		})
 	}
-}
-
-func parseHex(t *testing.T, s string) uint64 {
-	t.Helper()
-	var v uint64
-	if _, err := fmt.Sscanf(s, "%x", &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 // digits is the width of an encoding of type t in a golden file.
@@ -217,41 +174,52 @@ func TestBinary64ShapesFormat(t *testing.T) {
 				}
 			}
 			text := synthesize(f, k, two)
-			file, err := golden.Parse(strings.NewReader(text), c.id+".txt")
-			if err != nil {
-				t.Fatal(err)
+			if file, err := golden.Parse(strings.NewReader(text), c.id+".txt"); err != nil || f.PairWide() != (file.Special2 != nil && file.Recorded2 != nil) {
+				t.Fatalf("%s: %v; second results read: %v, pair-wide %v", c.id, err, err == nil && file.Recorded2 != nil, f.PairWide())
 			}
-			if f.PairWide() != (file.Special2 != nil && file.Recorded2 != nil) {
-				t.Fatalf("%s: second results read %v, pair-wide %v", c.id, file.Recorded2 != nil, f.PairWide())
-			}
-			opt := golden.Options{Tier: golden.Quick, Impl: c.impl}
-			r := golden.Verify(context.Background(), []*golden.File{file}, opt)[0]
-			if !r.OK() || r.HashesChecked != len(golden.QuickBlocks()) || r.ExplicitInputs != f.GridLen()+spec.Recorded {
-				t.Fatalf("synthetic %s: %d mismatches, %d hashes, %d explicit inputs", c.id, r.Mismatches, r.HashesChecked, r.ExplicitInputs)
-			}
-			// Corrupt recorded output 35 (its last digit: the second result
-			// of a pair-wide function) and hash block 17.
-			lines := strings.Split(text, "\n")
-			for i, l := range lines {
-				switch {
-				case strings.HasPrefix(l, "o 32 "):
-					fs := strings.Fields(l)
-					v := []byte(fs[5])
-					v[len(v)-1] = map[bool]byte{true: '1', false: '0'}[v[len(v)-1] == '0']
-					fs[5] = string(v)
-					lines[i] = strings.Join(fs, " ")
-				case strings.HasPrefix(l, "h 17 "):
-					lines[i] = "h 17 0123456789abcdef"
-				}
-			}
-			bad, err := golden.Parse(strings.NewReader(strings.Join(lines, "\n")), c.id+".txt")
-			if err != nil {
-				t.Fatal(err)
-			}
-			r = golden.Verify(context.Background(), []*golden.File{bad}, opt)[0]
-			if r.Mismatches != 2 || len(r.BadSpans) != 1 || len(r.First) == 0 || r.First[0].Where != "recorded" {
-				t.Errorf("corrupted %s: %d mismatches (%v), want the recorded output 35 and hash block 17", c.id, r.Mismatches, r.BadSpans)
-			}
+			checkSynthetic(t, f, text, golden.Options{Tier: golden.Quick, Impl: c.impl})
 		})
+	}
+}
+
+// checkSynthetic parses a synthesized golden file of f and verifies it with
+// opt: bit-exact, every grid point, recorded output and quick hash block
+// compared; then changes recorded output 35 (its last hex digit: a
+// pair-wide function's second result) and hash block 17, and checks that
+// both are reported, the first with its arguments.
+func checkSynthetic(t *testing.T, f *spec.Func, text string, opt golden.Options) {
+	t.Helper()
+	file, err := golden.Parse(strings.NewReader(text), f.ID+".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := golden.Verify(context.Background(), []*golden.File{file}, opt)[0]
+	if !r.OK() || r.HashesChecked != len(golden.QuickBlocks()) || r.ExplicitInputs != f.GridLen()+spec.Recorded {
+		t.Fatalf("synthetic %s: %d mismatches, %d hashes, %d explicit inputs", f.ID, r.Mismatches, r.HashesChecked, r.ExplicitInputs)
+	}
+	t.Logf("%s: %d grid points, %d recorded, %d quick blocks read back and verified", f.ID, f.GridLen(), spec.Recorded, r.HashesChecked)
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "o 32 "):
+			fs := strings.Fields(l)
+			v := []byte(fs[5])
+			v[len(v)-1] = map[bool]byte{true: '1', false: '0'}[v[len(v)-1] == '0']
+			fs[5] = string(v)
+			lines[i] = strings.Join(fs, " ")
+		case strings.HasPrefix(l, "h 17 "):
+			lines[i] = "h 17 0123456789abcdef"
+		}
+	}
+	bad, err := golden.Parse(strings.NewReader(strings.Join(lines, "\n")), f.ID+".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = golden.Verify(context.Background(), []*golden.File{bad}, opt)[0]
+	if r.Mismatches != 2 || len(r.BadSpans) != 1 || len(r.First) == 0 || r.First[0].Where != "recorded" {
+		t.Fatalf("corrupted %s: %d mismatches (%v), want the recorded output 35 and hash block 17", f.ID, r.Mismatches, r.BadSpans)
+	}
+	if n := len(r.First[0].Args); f.Array && n != 1+spec.ArrayLen(&r.First[0].In) || !f.Array && n != f.Arity() {
+		t.Errorf("corrupted %s: the mismatch lists %d arguments", f.ID, n)
 	}
 }
