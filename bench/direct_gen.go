@@ -1032,4 +1032,876 @@ var directBindings = map[string]emuBind{
 		}
 		return runner{run: run, result: func(i int) uint64 { return packF32(out[i]) }}
 	},
+	"i_dadd_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DaddRN(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DaddRN(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dadd_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DaddRZ(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DaddRZ(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dadd_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DaddRU(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DaddRU(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dadd_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DaddRD(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DaddRD(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsub_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DsubRN(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DsubRN(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsub_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DsubRZ(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DsubRZ(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsub_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DsubRU(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DsubRU(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsub_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DsubRD(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DsubRD(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dmul_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DmulRN(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DmulRN(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dmul_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DmulRZ(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DmulRZ(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dmul_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DmulRU(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DmulRU(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dmul_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DmulRD(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DmulRD(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_fma_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		zs := decode(in[2], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			zs := zs[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				z := zs[i]
+				out[i] = intrinsics.FmaRN(x, y, z)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				zs := zs[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					z := zs[i]
+					out[i] = t.FmaRN(x, y, z)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_fma_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		zs := decode(in[2], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			zs := zs[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				z := zs[i]
+				out[i] = intrinsics.FmaRZ(x, y, z)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				zs := zs[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					z := zs[i]
+					out[i] = t.FmaRZ(x, y, z)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_fma_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		zs := decode(in[2], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			zs := zs[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				z := zs[i]
+				out[i] = intrinsics.FmaRU(x, y, z)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				zs := zs[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					z := zs[i]
+					out[i] = t.FmaRU(x, y, z)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_fma_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		zs := decode(in[2], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			zs := zs[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				z := zs[i]
+				out[i] = intrinsics.FmaRD(x, y, z)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				zs := zs[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					z := zs[i]
+					out[i] = t.FmaRD(x, y, z)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_ddiv_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DdivRN(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DdivRN(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_ddiv_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DdivRZ(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DdivRZ(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_ddiv_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DdivRU(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DdivRU(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_ddiv_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = intrinsics.DdivRD(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = t.DdivRD(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_drcp_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DrcpRN(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DrcpRN(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_drcp_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DrcpRZ(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DrcpRZ(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_drcp_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DrcpRU(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DrcpRU(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_drcp_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DrcpRD(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DrcpRD(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsqrt_rn": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DsqrtRN(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DsqrtRN(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsqrt_rz": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DsqrtRZ(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DsqrtRZ(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsqrt_ru": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DsqrtRU(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DsqrtRU(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"i_dsqrt_rd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = intrinsics.DsqrtRD(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			t := target(fl)
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = t.DsqrtRD(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_add": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = fp.Add64(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = fl.Add64(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_sub": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = fp.Sub64(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = fl.Sub64(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_mul": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = fp.Mul64(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = fl.Mul64(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_div": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				out[i] = fp.Div64(x, y)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					out[i] = fl.Div64(x, y)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_rcp": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = fp.Rcp64(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = fl.Rcp64(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_sqrt": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			for i, x := range xs {
+				out[i] = fp.Sqrt64(x)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				for i, x := range xs {
+					out[i] = fl.Sqrt64(x)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_madd": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		zs := decode(in[2], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			zs := zs[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				z := zs[i]
+				out[i] = fp.MulAdd64(x, y, z)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				zs := zs[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					z := zs[i]
+					out[i] = fl.MulAdd64(x, y, z)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
+	"f64_op_msub": func(fl fp.Flags, in columns) runner {
+		xs := decode(in[0], argF64)
+		ys := decode(in[1], argF64)
+		zs := decode(in[2], argF64)
+		out := make([]float64, len(xs))
+		run := func() {
+			out := out[:len(xs)]
+			ys := ys[:len(xs)]
+			zs := zs[:len(xs)]
+			for i, x := range xs {
+				y := ys[i]
+				z := zs[i]
+				out[i] = fp.MulSub64(x, y, z)
+			}
+		}
+		if fl != (fp.Flags{}) {
+			run = func() {
+				out := out[:len(xs)]
+				ys := ys[:len(xs)]
+				zs := zs[:len(xs)]
+				for i, x := range xs {
+					y := ys[i]
+					z := zs[i]
+					out[i] = fl.MulSub64(x, y, z)
+				}
+			}
+		}
+		return runner{run: run, result: func(i int) uint64 { return packF64(out[i]) }}
+	},
 }

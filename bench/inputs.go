@@ -144,6 +144,9 @@ func same(f *spec.Func, g argGen) []argGen {
 func classes(f *spec.Func) []class {
 	cl := func(name string, args ...argGen) class { return class{name: name, args: args} }
 	special := class{name: Special, special: true}
+	if f.D64() {
+		return classes64(f, cl, special)
+	}
 	if f.Family == spec.FamNorm {
 		return normClasses(f, cl, special)
 	}

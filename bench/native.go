@@ -596,6 +596,10 @@ func nativeOp(f *spec.Func) string {
 
 // nativeOf returns f's native route.
 func nativeOf(f *spec.Func) (native, bool) {
+	if binary64(f) {
+		n, ok := natives64[nativeOp64(f)]
+		return n, ok
+	}
 	n, ok := natives[nativeOp(f)]
 	return n, ok
 }

@@ -142,29 +142,35 @@ func BenchmarkFuncs(b *testing.B) {
 		}
 		for _, fl := range []fp.Flags{{}, fp.FastMath} {
 			b.Run(c.name+"/flags="+fl.Name(), func(b *testing.B) {
-				b.ReportAllocs()
-				emu := c.loop(fl, x, y, z)
-				defer lockClock()()
-				var tNat, tEmu time.Duration
-				n := 0
-				for b.Loop() {
-					t0 := benchClock()
-					native()
-					t1 := benchClock()
-					emu()
-					t2 := benchClock()
-					tNat += t1 - t0
-					tEmu += t2 - t1
-					n++
-				}
-				calls := float64(n * benchN)
-				b.ReportMetric(float64(tEmu.Nanoseconds())/calls, "ns/call")
-				b.ReportMetric(float64(tNat.Nanoseconds())/calls, "native-ns/call")
-				b.ReportMetric(float64(tEmu)/float64(tNat), "x-native")
-				b.ReportMetric(0, "ns/op")
+				interleaved(b, native, c.loop(fl, x, y, z))
 			})
 		}
 	}
+}
+
+// interleaved times benchN calls of native and of emu alternately on the
+// thread's CPU clock (benchClock) and reports ns/call, native-ns/call and
+// their ratio x-native.
+func interleaved(b *testing.B, native, emu func()) {
+	b.ReportAllocs()
+	defer lockClock()()
+	var tNat, tEmu time.Duration
+	n := 0
+	for b.Loop() {
+		t0 := benchClock()
+		native()
+		t1 := benchClock()
+		emu()
+		t2 := benchClock()
+		tNat += t1 - t0
+		tEmu += t2 - t1
+		n++
+	}
+	calls := float64(n * benchN)
+	b.ReportMetric(float64(tEmu.Nanoseconds())/calls, "ns/call")
+	b.ReportMetric(float64(tNat.Nanoseconds())/calls, "native-ns/call")
+	b.ReportMetric(float64(tEmu)/float64(tNat), "x-native")
+	b.ReportMetric(0, "ns/op")
 }
 
 // TestNoAllocs checks that no function allocates.

@@ -1,6 +1,8 @@
 // Package fp emulates CUDA's single-precision standard math library (expf,
 // powf, sinf, …) and the C operators on float (x/y, 1.0f/x, sqrtf, x*y+z) as
-// nvcc compiles them for sm_90 under a given set of nvcc flags.
+// nvcc compiles them for sm_90 under a given set of nvcc flags, and the C
+// operators on double (Add64 … MulSub64: x+y, x/y, 1.0/x, sqrt(x), x*y+z on
+// double, of which -fmad changes only the contraction of x*y±z).
 //
 // Each function is the sequence of PTX operations nvcc emits for it in that
 // flag mode (CUDA 13.0), evaluated with the ptx and rounding packages on

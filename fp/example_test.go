@@ -45,3 +45,15 @@ func ExampleExpf() {
 	// 0x3ebc5ab3
 	// 0x3ebc5ab2
 }
+
+// x*y+z on double is one fma.rn.f64 under nvcc's default flags and two
+// roundings with -fmad=false: (1+2^-52)² − (1+2^-51) is 2^-104 exactly,
+// which the separately rounded product loses.
+func ExampleFlags_MulAdd64() {
+	x, z := 0x1.0000000000001p+00, -0x1.0000000000002p+00
+	fmt.Printf("%x\n", fp.MulAdd64(x, x, z))
+	fmt.Printf("%x\n", fp.Flags{NoFMAD: true}.MulAdd64(x, x, z))
+	// Output:
+	// 0x1p-104
+	// 0x0p+00
+}

@@ -15,8 +15,10 @@
 # capture path instead, with a C++ compiler (CXX, default g++) and the
 # host-only CUDA stand-in gpu/cuda_stub.h: it compiles the harness of every
 # flag set (-fsyntax-only), prints the nvcc commands a GPU machine runs, and,
-# for the IDs given (those with a stand-in in cuda_stub.h: norm4df rnorm4df
-# normf rnormf jnf ynf), builds and runs a host-stub harness into
+# for the IDs given (any catalogued function; every one evaluates
+# cuda_stub.h's cudafp_stub_eval, a hash of its arguments: an exhaustive
+# function runs all 2^32 inputs on one CPU core), builds and runs a
+# host-stub harness into
 # OUT/hoststub/default and checks every grid point and generated input it
 # wrote against internal/spec (go run gpu/stubcheck.go). Its files are not
 # golden data: the stub's outputs are hashes of the arguments.

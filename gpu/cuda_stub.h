@@ -7,8 +7,8 @@
 // checks the generated function list (funcs_gen.cuh) and the harness for
 // every catalogued function, and with -DCUDAFP_HOST_STUB and
 // -DCUDAFP_ONLY_FUNCS(X)='X(F_norm4df) …' a build that runs: kernels are
-// loops over blocks and threads on the CPU. The functions it can run are
-// the stand-ins at the end of this file, which hash their arguments: NOT
+// loops over blocks and threads on the CPU, and every function evaluates
+// cudafp_stub_eval at the end of this file, a hash of its arguments: NOT
 // what a GPU computes. A file written by such a build checks the input
 // generators, the special grid and the file format against internal/spec
 // and internal/golden (gpu/stubcheck.go), never the emulation. Its
@@ -119,40 +119,57 @@ CUDAFP_CVT(int, float, __int2float) CUDAFP_CVT(unsigned int, float, __uint2float
 CUDAFP_CVT(long long, float, __ll2float) CUDAFP_CVT(unsigned long long, float, __ull2float)
 CUDAFP_CVT(double, float, __double2float)
 
-// Stand-ins that run (CUDAFP_HOST_STUB builds) for the functions of
-// capture.sh's check: each returns a hash of its argument words, so that the
-// outputs and block hashes of a stub capture record every input the harness
-// generated, and gpu/stubcheck.go, hashing the inputs of internal/spec the
-// same way (golden.StubHash), proves that both sides generate the same
-// inputs and grid points. A function's words are its arguments' bit
-// patterns in order; normf's are its count and its first count elements.
+#define CUDAFP_D2(n) double n##_rn(double, double); double n##_rz(double, double); double n##_ru(double, double); double n##_rd(double, double);
+#define CUDAFP_D1(n) double n##_rn(double); double n##_rz(double); double n##_ru(double); double n##_rd(double);
+CUDAFP_D2(__dadd) CUDAFP_D2(__dsub) CUDAFP_D2(__dmul) CUDAFP_D2(__ddiv) CUDAFP_D1(__drcp) CUDAFP_D1(__dsqrt)
+double __fma_rn(double, double, double); double __fma_rz(double, double, double);
+double __fma_ru(double, double, double); double __fma_rd(double, double, double);
+CUDAFP_CVT(double, int, __double2int) CUDAFP_CVT(double, unsigned int, __double2uint)
+CUDAFP_CVT(double, long long, __double2ll) CUDAFP_CVT(double, unsigned long long, __double2ull)
+CUDAFP_CVT(long long, double, __ll2double) CUDAFP_CVT(unsigned long long, double, __ull2double)
+double __int2double_rn(int); double __uint2double_rn(unsigned int);
+int __double2hiint(double); int __double2loint(double); double __hiloint2double(int, int);
+// The double standard functions that glibc's <cmath> does not declare.
+double rsqrt(double); double rcbrt(double); double sinpi(double); double cospi(double);
+void sincospi(double, double*, double*);
+double erfinv(double); double erfcinv(double); double erfcx(double); double normcdf(double); double normcdfinv(double);
+double cyl_bessel_i0(double); double cyl_bessel_i1(double); double rhypot(double, double);
+double norm3d(double, double, double); double rnorm3d(double, double, double);
+double norm4d(double, double, double, double); double rnorm4d(double, double, double, double);
+double norm(int, const double*); double rnorm(int, const double*);
+float norm4df(float, float, float, float); float rnorm4df(float, float, float, float);
+float normf(int, const float*); float rnormf(int, const float*);
+
+// The evaluation of every function in a CUDAFP_HOST_STUB build (the
+// generated eval calls it instead of the CUDA function): a hash of the
+// argument words, so that the outputs and block hashes of a stub capture
+// record every input the harness generated, and gpu/stubcheck.go, hashing
+// the inputs of internal/spec the same way (golden.StubKernel), proves that
+// both sides generate the same inputs and grid points. NOT what a GPU
+// computes. Argument j (an array function's count and its first count
+// elements) contributes mix(h ^ (j<<32 | low word)) and, when 64 bits wide
+// (spec.Type f64, i64, u64: 1, 4, 5), mix(h ^ (1<<63 | j<<32 | high word)).
+// The result is the hash masked to a finite positive value of the result's
+// width; a pair_wide function's second result is mix(hash), masked.
 inline uint64_t cudafp_stub_mix(uint64_t z) {  // splitmix64's finaliser (gen.h mix64)
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
-inline float cudafp_stub_hash(const uint32_t* w, int n) {
+template <class F>
+inline uint64_t cudafp_stub_eval(const uint64_t* in, uint64_t* second) {
+  int n = F::arity;
+  if (F::array) {
+    int32_t d = (int32_t)(uint32_t)in[0];
+    n = 1 + (d < 0 ? 0 : (d > F::arity - 1 ? F::arity - 1 : d));
+  }
   uint64_t h = 0;
-  for (int j = 0; j < n; j++) h = cudafp_stub_mix(h ^ (((uint64_t)j << 32) | w[j]));
-  return __uint_as_float((uint32_t)h & 0x3fffffffu);  // finite and positive
+  for (int j = 0; j < n; j++) {
+    int t = F::in_t(j);
+    h = cudafp_stub_mix(h ^ (((uint64_t)j << 32) | (in[j] & 0xffffffffull)));
+    if (t == 1 || t == 4 || t == 5) h = cudafp_stub_mix(h ^ (1ull << 63) ^ ((uint64_t)j << 32) ^ (in[j] >> 32));
+  }
+  const uint64_t wide = 0x3fffffffffffffffull, narrow = 0x3fffffffull;
+  if (F::pair_wide) *second = cudafp_stub_mix(h) & (F::second_wide ? wide : narrow);
+  return h & (F::wide_out ? wide : narrow);
 }
-inline float cudafp_stub_words(int n, const float* a, bool count) {
-  uint32_t w[16];
-  int k = 0;
-  if (count) w[k++] = (uint32_t)n;
-  for (int j = 0; j < n && k < 16; j++) w[k++] = __float_as_uint(a[j]);
-  return cudafp_stub_hash(w, k);
-}
-inline float norm4df(float x, float y, float z, float t) {
-  float a[4] = {x, y, z, t};
-  return cudafp_stub_words(4, a, false);
-}
-inline float rnorm4df(float x, float y, float z, float t) { return norm4df(x, y, z, t); }
-inline float normf(int n, const float* a) { return cudafp_stub_words(n < 0 ? 0 : n, a, true); }
-inline float rnormf(int n, const float* a) { return normf(n, a); }
-inline float cudafp_stub_jnf(int n, float x) {
-  uint32_t w[2] = {(uint32_t)n, __float_as_uint(x)};
-  return cudafp_stub_hash(w, 2);
-}
-#define jnf cudafp_stub_jnf  // glibc declares jnf and ynf with C linkage
-#define ynf cudafp_stub_jnf

@@ -21,8 +21,11 @@ __constant__ uint32_t QUICK_SUB_DEV[QUICK_SUBS] = {0x0000, 0x007f, 0x0080, 0x3f8
 #define MAX_ARGS 9
 #define MAX_ARRAY 8
 #define GRID_ELEMS 4
-// Draws per generated input of the norm family (spec.NormDraws).
+// Draws per generated input of the norm family (spec.NormDraws, spec.NormDraws64).
 #define NORM_DRAWS 12
+#define NORM_DRAWS64 14
+// Int exponents at the end of the axis of the binary64 x*2^n functions (spec.ScaleInts64).
+#define SCALE64_INTS 31
 // Parts of a Bessel function's axis: orders, then zeros, then float specials.
 #define BESSEL_ORDERS 20
 #define BESSEL_ZEROS 16
@@ -56,6 +59,9 @@ struct F_ptx_ex2_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -65,11 +71,18 @@ struct F_ptx_ex2_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_ex2_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -103,6 +116,9 @@ struct F_ptx_ex2_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -112,11 +128,18 @@ struct F_ptx_ex2_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_ex2_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -150,6 +173,9 @@ struct F_ptx_lg2_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -159,11 +185,18 @@ struct F_ptx_lg2_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_lg2_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("lg2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -197,6 +230,9 @@ struct F_ptx_lg2_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -206,11 +242,18 @@ struct F_ptx_lg2_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_lg2_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("lg2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -244,6 +287,9 @@ struct F_ptx_sin_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -253,11 +299,18 @@ struct F_ptx_sin_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_sin_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sin.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -291,6 +344,9 @@ struct F_ptx_sin_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -300,11 +356,18 @@ struct F_ptx_sin_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_sin_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sin.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -338,6 +401,9 @@ struct F_ptx_cos_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -347,11 +413,18 @@ struct F_ptx_cos_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_cos_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("cos.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -385,6 +458,9 @@ struct F_ptx_cos_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -394,11 +470,18 @@ struct F_ptx_cos_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_cos_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("cos.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -432,6 +515,9 @@ struct F_ptx_rcp_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -441,11 +527,18 @@ struct F_ptx_rcp_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_rcp_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rcp.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -479,6 +572,9 @@ struct F_ptx_rcp_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -488,11 +584,18 @@ struct F_ptx_rcp_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_rcp_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -526,6 +629,9 @@ struct F_ptx_rsqrt_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -535,11 +641,18 @@ struct F_ptx_rsqrt_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_rsqrt_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rsqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -573,6 +686,9 @@ struct F_ptx_rsqrt_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -582,11 +698,18 @@ struct F_ptx_rsqrt_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_rsqrt_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -620,6 +743,9 @@ struct F_ptx_sqrt_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -629,11 +755,18 @@ struct F_ptx_sqrt_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_sqrt_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -667,6 +800,9 @@ struct F_ptx_sqrt_approx_ftz_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -676,11 +812,18 @@ struct F_ptx_sqrt_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_sqrt_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -714,6 +857,9 @@ struct F_ptx_tanh_approx_f32 {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -723,11 +869,18 @@ struct F_ptx_tanh_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_tanh_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r;
     asm volatile("tanh.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -761,6 +914,9 @@ struct F_ptx_div_approx_f32 {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -770,12 +926,19 @@ struct F_ptx_div_approx_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_div_approx_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.approx.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -809,6 +972,9 @@ struct F_ptx_div_approx_ftz_f32 {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -818,12 +984,19 @@ struct F_ptx_div_approx_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_div_approx_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.approx.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -857,6 +1030,9 @@ struct F_ptx_div_full_f32 {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -866,12 +1042,19 @@ struct F_ptx_div_full_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_div_full_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -905,6 +1088,9 @@ struct F_ptx_div_full_ftz_f32 {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -914,12 +1100,19 @@ struct F_ptx_div_full_ftz_f32 {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ptx_div_full_ftz_f32>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r;
     asm volatile("div.full.ftz.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y));
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -953,6 +1146,9 @@ struct F_i_fadd_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -962,11 +1158,18 @@ struct F_i_fadd_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fadd_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_rn(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1000,6 +1203,9 @@ struct F_i_fadd_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1009,11 +1215,18 @@ struct F_i_fadd_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fadd_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_rz(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1047,6 +1260,9 @@ struct F_i_fadd_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1056,11 +1272,18 @@ struct F_i_fadd_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fadd_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_ru(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1094,6 +1317,9 @@ struct F_i_fadd_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1103,11 +1329,18 @@ struct F_i_fadd_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fadd_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fadd_rd(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1141,6 +1374,9 @@ struct F_i_fsub_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1150,11 +1386,18 @@ struct F_i_fsub_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsub_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_rn(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1188,6 +1431,9 @@ struct F_i_fsub_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1197,11 +1443,18 @@ struct F_i_fsub_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsub_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_rz(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1235,6 +1488,9 @@ struct F_i_fsub_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1244,11 +1500,18 @@ struct F_i_fsub_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsub_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_ru(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1282,6 +1545,9 @@ struct F_i_fsub_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1291,11 +1557,18 @@ struct F_i_fsub_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsub_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fsub_rd(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1329,6 +1602,9 @@ struct F_i_fmul_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -1338,11 +1614,18 @@ struct F_i_fmul_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmul_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_rn(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1376,6 +1659,9 @@ struct F_i_fmul_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -1385,11 +1671,18 @@ struct F_i_fmul_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmul_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_rz(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1423,6 +1716,9 @@ struct F_i_fmul_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -1432,11 +1728,18 @@ struct F_i_fmul_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmul_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_ru(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1470,6 +1773,9 @@ struct F_i_fmul_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -1479,11 +1785,18 @@ struct F_i_fmul_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmul_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fmul_rd(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1506,6 +1819,9 @@ struct F_i_fmaf_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1515,12 +1831,19 @@ struct F_i_fmaf_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_rn(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1543,6 +1866,9 @@ struct F_i_fmaf_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1552,12 +1878,19 @@ struct F_i_fmaf_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_rz(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1580,6 +1913,9 @@ struct F_i_fmaf_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1589,12 +1925,19 @@ struct F_i_fmaf_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ru(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1617,6 +1960,9 @@ struct F_i_fmaf_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1626,12 +1972,19 @@ struct F_i_fmaf_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_rd(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1654,6 +2007,9 @@ struct F_i_fmaf_ieee_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1663,12 +2019,19 @@ struct F_i_fmaf_ieee_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_ieee_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_rn(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1691,6 +2054,9 @@ struct F_i_fmaf_ieee_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1700,12 +2066,19 @@ struct F_i_fmaf_ieee_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_ieee_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_rz(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1728,6 +2101,9 @@ struct F_i_fmaf_ieee_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1737,12 +2113,19 @@ struct F_i_fmaf_ieee_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_ieee_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_ru(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1765,6 +2148,9 @@ struct F_i_fmaf_ieee_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -1774,12 +2160,19 @@ struct F_i_fmaf_ieee_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fmaf_ieee_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = __fmaf_ieee_rd(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1813,6 +2206,9 @@ struct F_i_fdiv_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1822,11 +2218,18 @@ struct F_i_fdiv_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fdiv_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_rn(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1860,6 +2263,9 @@ struct F_i_fdiv_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1869,11 +2275,18 @@ struct F_i_fdiv_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fdiv_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_rz(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1907,6 +2320,9 @@ struct F_i_fdiv_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1916,11 +2332,18 @@ struct F_i_fdiv_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fdiv_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_ru(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -1954,6 +2377,9 @@ struct F_i_fdiv_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -1963,11 +2389,18 @@ struct F_i_fdiv_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fdiv_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdiv_rd(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2001,6 +2434,9 @@ struct F_i_frcp_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2010,10 +2446,17 @@ struct F_i_frcp_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_frcp_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2047,6 +2490,9 @@ struct F_i_frcp_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2056,10 +2502,17 @@ struct F_i_frcp_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_frcp_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2093,6 +2546,9 @@ struct F_i_frcp_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2102,10 +2558,17 @@ struct F_i_frcp_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_frcp_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2139,6 +2602,9 @@ struct F_i_frcp_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2148,10 +2614,17 @@ struct F_i_frcp_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_frcp_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __frcp_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2185,6 +2658,9 @@ struct F_i_fsqrt_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2194,10 +2670,17 @@ struct F_i_fsqrt_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsqrt_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2231,6 +2714,9 @@ struct F_i_fsqrt_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2240,10 +2726,17 @@ struct F_i_fsqrt_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsqrt_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2277,6 +2770,9 @@ struct F_i_fsqrt_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2286,10 +2782,17 @@ struct F_i_fsqrt_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsqrt_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2323,6 +2826,9 @@ struct F_i_fsqrt_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2332,10 +2838,17 @@ struct F_i_fsqrt_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fsqrt_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __fsqrt_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2369,6 +2882,9 @@ struct F_i_frsqrt_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2378,10 +2894,17 @@ struct F_i_frsqrt_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_frsqrt_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __frsqrt_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2415,6 +2938,9 @@ struct F_i_fdividef {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -2424,11 +2950,18 @@ struct F_i_fdividef {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fdividef>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __fdividef(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2462,6 +2995,9 @@ struct F_i_expf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2471,10 +3007,17 @@ struct F_i_expf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_expf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __expf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2508,6 +3051,9 @@ struct F_i_exp10f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2517,10 +3063,17 @@ struct F_i_exp10f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_exp10f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __exp10f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2554,6 +3107,9 @@ struct F_i_logf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2563,10 +3119,17 @@ struct F_i_logf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_logf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __logf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2600,6 +3163,9 @@ struct F_i_log2f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2609,10 +3175,17 @@ struct F_i_log2f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_log2f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __log2f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2646,6 +3219,9 @@ struct F_i_log10f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2655,10 +3231,17 @@ struct F_i_log10f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_log10f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __log10f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2692,6 +3275,9 @@ struct F_i_sinf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2701,10 +3287,17 @@ struct F_i_sinf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_sinf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __sinf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2738,6 +3331,9 @@ struct F_i_cosf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2747,10 +3343,17 @@ struct F_i_cosf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_cosf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __cosf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2784,6 +3387,9 @@ struct F_i_sincosf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2793,11 +3399,18 @@ struct F_i_sincosf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_sincosf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     __sincosf(x,&r0,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
+#endif
   }
 };
 #endif
@@ -2831,6 +3444,9 @@ struct F_i_tanf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2840,10 +3456,17 @@ struct F_i_tanf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_tanf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __tanf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2877,6 +3500,9 @@ struct F_i_powf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -2886,11 +3512,18 @@ struct F_i_powf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_powf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = __powf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2924,6 +3557,9 @@ struct F_i_tanhf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2933,10 +3569,17 @@ struct F_i_tanhf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_tanhf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __tanhf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -2970,6 +3613,9 @@ struct F_i_saturatef {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -2979,10 +3625,17 @@ struct F_i_saturatef {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_saturatef>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = __saturatef(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3016,6 +3669,9 @@ struct F_i_float2int_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3025,10 +3681,17 @@ struct F_i_float2int_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2int_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_rn(x);
     return (uint64_t)(uint32_t)r;
+#endif
   }
 };
 #endif
@@ -3062,6 +3725,9 @@ struct F_i_float2int_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3071,10 +3737,17 @@ struct F_i_float2int_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2int_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_rz(x);
     return (uint64_t)(uint32_t)r;
+#endif
   }
 };
 #endif
@@ -3108,6 +3781,9 @@ struct F_i_float2int_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3117,10 +3793,17 @@ struct F_i_float2int_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2int_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_ru(x);
     return (uint64_t)(uint32_t)r;
+#endif
   }
 };
 #endif
@@ -3154,6 +3837,9 @@ struct F_i_float2int_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3163,10 +3849,17 @@ struct F_i_float2int_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2int_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int r = __float2int_rd(x);
     return (uint64_t)(uint32_t)r;
+#endif
   }
 };
 #endif
@@ -3200,6 +3893,9 @@ struct F_i_float2uint_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3209,10 +3905,17 @@ struct F_i_float2uint_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2uint_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_rn(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3246,6 +3949,9 @@ struct F_i_float2uint_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3255,10 +3961,17 @@ struct F_i_float2uint_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2uint_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_rz(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3292,6 +4005,9 @@ struct F_i_float2uint_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3301,10 +4017,17 @@ struct F_i_float2uint_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2uint_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_ru(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3338,6 +4061,9 @@ struct F_i_float2uint_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3347,10 +4073,17 @@ struct F_i_float2uint_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2uint_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float2uint_rd(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3384,6 +4117,9 @@ struct F_i_float2ll_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3393,10 +4129,17 @@ struct F_i_float2ll_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ll_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_rn(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3430,6 +4173,9 @@ struct F_i_float2ll_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3439,10 +4185,17 @@ struct F_i_float2ll_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ll_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_rz(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3476,6 +4229,9 @@ struct F_i_float2ll_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3485,10 +4241,17 @@ struct F_i_float2ll_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ll_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_ru(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3522,6 +4285,9 @@ struct F_i_float2ll_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3531,10 +4297,17 @@ struct F_i_float2ll_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ll_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = __float2ll_rd(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3568,6 +4341,9 @@ struct F_i_float2ull_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3577,10 +4353,17 @@ struct F_i_float2ull_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ull_rn>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_rn(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3614,6 +4397,9 @@ struct F_i_float2ull_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3623,10 +4409,17 @@ struct F_i_float2ull_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ull_rz>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_rz(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3660,6 +4453,9 @@ struct F_i_float2ull_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3669,10 +4465,17 @@ struct F_i_float2ull_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ull_ru>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_ru(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3706,6 +4509,9 @@ struct F_i_float2ull_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -3715,10 +4521,17 @@ struct F_i_float2ull_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float2ull_rd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned long long r = __float2ull_rd(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -3744,6 +4557,9 @@ struct F_i_int2float_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3753,10 +4569,17 @@ struct F_i_int2float_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_int2float_rn>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float r = __int2float_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3782,6 +4605,9 @@ struct F_i_int2float_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3791,10 +4617,17 @@ struct F_i_int2float_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_int2float_rz>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float r = __int2float_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3820,6 +4653,9 @@ struct F_i_int2float_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3829,10 +4665,17 @@ struct F_i_int2float_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_int2float_ru>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float r = __int2float_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3858,6 +4701,9 @@ struct F_i_int2float_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3867,10 +4713,17 @@ struct F_i_int2float_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_int2float_rd>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float r = __int2float_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3896,6 +4749,9 @@ struct F_i_uint2float_rn {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3905,10 +4761,17 @@ struct F_i_uint2float_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_uint2float_rn>(in, second);
+#else
+    (void)second;
     unsigned int x = (unsigned int)in[0];
     float r = __uint2float_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3934,6 +4797,9 @@ struct F_i_uint2float_rz {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3943,10 +4809,17 @@ struct F_i_uint2float_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_uint2float_rz>(in, second);
+#else
+    (void)second;
     unsigned int x = (unsigned int)in[0];
     float r = __uint2float_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -3972,6 +4845,9 @@ struct F_i_uint2float_ru {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -3981,10 +4857,17 @@ struct F_i_uint2float_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_uint2float_ru>(in, second);
+#else
+    (void)second;
     unsigned int x = (unsigned int)in[0];
     float r = __uint2float_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4010,6 +4893,9 @@ struct F_i_uint2float_rd {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4019,10 +4905,17 @@ struct F_i_uint2float_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_uint2float_rd>(in, second);
+#else
+    (void)second;
     unsigned int x = (unsigned int)in[0];
     float r = __uint2float_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4048,6 +4941,9 @@ struct F_i_ll2float_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4057,10 +4953,17 @@ struct F_i_ll2float_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2float_rn>(in, second);
+#else
+    (void)second;
     long long x = (long long)in[0];
     float r = __ll2float_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4086,6 +4989,9 @@ struct F_i_ll2float_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4095,10 +5001,17 @@ struct F_i_ll2float_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2float_rz>(in, second);
+#else
+    (void)second;
     long long x = (long long)in[0];
     float r = __ll2float_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4124,6 +5037,9 @@ struct F_i_ll2float_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4133,10 +5049,17 @@ struct F_i_ll2float_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2float_ru>(in, second);
+#else
+    (void)second;
     long long x = (long long)in[0];
     float r = __ll2float_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4162,6 +5085,9 @@ struct F_i_ll2float_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4171,10 +5097,17 @@ struct F_i_ll2float_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2float_rd>(in, second);
+#else
+    (void)second;
     long long x = (long long)in[0];
     float r = __ll2float_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4200,6 +5133,9 @@ struct F_i_ull2float_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4209,10 +5145,17 @@ struct F_i_ull2float_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2float_rn>(in, second);
+#else
+    (void)second;
     unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4238,6 +5181,9 @@ struct F_i_ull2float_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4247,10 +5193,17 @@ struct F_i_ull2float_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2float_rz>(in, second);
+#else
+    (void)second;
     unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4276,6 +5229,9 @@ struct F_i_ull2float_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4285,10 +5241,17 @@ struct F_i_ull2float_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2float_ru>(in, second);
+#else
+    (void)second;
     unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4314,6 +5277,9 @@ struct F_i_ull2float_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4323,10 +5289,17 @@ struct F_i_ull2float_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2float_rd>(in, second);
+#else
+    (void)second;
     unsigned long long x = (unsigned long long)in[0];
     float r = __ull2float_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4352,6 +5325,9 @@ struct F_i_double2float_rn {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 34;
   static constexpr int grid_args = 1;
@@ -4361,10 +5337,17 @@ struct F_i_double2float_rn {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2float_rn>(in, second);
+#else
+    (void)second;
     double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_rn(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4390,6 +5373,9 @@ struct F_i_double2float_rz {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 34;
   static constexpr int grid_args = 1;
@@ -4399,10 +5385,17 @@ struct F_i_double2float_rz {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2float_rz>(in, second);
+#else
+    (void)second;
     double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_rz(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4428,6 +5421,9 @@ struct F_i_double2float_ru {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 34;
   static constexpr int grid_args = 1;
@@ -4437,10 +5433,17 @@ struct F_i_double2float_ru {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2float_ru>(in, second);
+#else
+    (void)second;
     double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_ru(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4466,6 +5469,9 @@ struct F_i_double2float_rd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = true;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 34;
   static constexpr int grid_args = 1;
@@ -4475,10 +5481,17 @@ struct F_i_double2float_rd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 34; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2float_rd>(in, second);
+#else
+    (void)second;
     double x = __longlong_as_double((long long)in[0]);
     float r = __double2float_rd(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4512,6 +5525,9 @@ struct F_i_float_as_int {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -4521,10 +5537,17 @@ struct F_i_float_as_int {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float_as_int>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int r = __float_as_int(x);
     return (uint64_t)(uint32_t)r;
+#endif
   }
 };
 #endif
@@ -4550,6 +5573,9 @@ struct F_i_int_as_float {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4559,10 +5585,17 @@ struct F_i_int_as_float {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_int_as_float>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float r = __int_as_float(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4596,6 +5629,9 @@ struct F_i_float_as_uint {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -4605,10 +5641,17 @@ struct F_i_float_as_uint {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_float_as_uint>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     unsigned int r = __float_as_uint(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -4634,6 +5677,9 @@ struct F_i_uint_as_float {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 32;
   static constexpr int grid_args = 1;
@@ -4643,10 +5689,3197 @@ struct F_i_uint_as_float {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_uint_as_float>(in, second);
+#else
+    (void)second;
     unsigned int x = (unsigned int)in[0];
     float r = __uint_as_float(x);
     return (uint64_t)__float_as_uint(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dadd_rn[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dadd_rn {
+  static constexpr const char* id = "i_dadd_rn";
+  static constexpr const char* name = "__dadd_rn";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dadd_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dadd_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dadd_rn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dadd_rz[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dadd_rz {
+  static constexpr const char* id = "i_dadd_rz";
+  static constexpr const char* name = "__dadd_rz";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dadd_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dadd_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dadd_rz(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dadd_ru[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dadd_ru {
+  static constexpr const char* id = "i_dadd_ru";
+  static constexpr const char* name = "__dadd_ru";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dadd_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dadd_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dadd_ru(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dadd_rd[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dadd_rd {
+  static constexpr const char* id = "i_dadd_rd";
+  static constexpr const char* name = "__dadd_rd";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dadd_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dadd_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dadd_rd(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsub_rn[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsub_rn {
+  static constexpr const char* id = "i_dsub_rn";
+  static constexpr const char* name = "__dsub_rn";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsub_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsub_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dsub_rn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsub_rz[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsub_rz {
+  static constexpr const char* id = "i_dsub_rz";
+  static constexpr const char* name = "__dsub_rz";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsub_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsub_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dsub_rz(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsub_ru[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsub_ru {
+  static constexpr const char* id = "i_dsub_ru";
+  static constexpr const char* name = "__dsub_ru";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsub_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsub_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dsub_ru(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsub_rd[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsub_rd {
+  static constexpr const char* id = "i_dsub_rd";
+  static constexpr const char* name = "__dsub_rd";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsub_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsub_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dsub_rd(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dmul_rn[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dmul_rn {
+  static constexpr const char* id = "i_dmul_rn";
+  static constexpr const char* name = "__dmul_rn";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dmul_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dmul_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dmul_rn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dmul_rz[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dmul_rz {
+  static constexpr const char* id = "i_dmul_rz";
+  static constexpr const char* name = "__dmul_rz";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dmul_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dmul_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dmul_rz(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dmul_ru[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dmul_ru {
+  static constexpr const char* id = "i_dmul_ru";
+  static constexpr const char* name = "__dmul_ru";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dmul_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dmul_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dmul_ru(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dmul_rd[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dmul_rd {
+  static constexpr const char* id = "i_dmul_rd";
+  static constexpr const char* name = "__dmul_rd";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dmul_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dmul_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __dmul_rd(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_fma_rn[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_i_fma_rn {
+  static constexpr const char* id = "i_fma_rn";
+  static constexpr const char* name = "__fma_rn";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_fma_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fma_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = __fma_rn(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_fma_rz[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_i_fma_rz {
+  static constexpr const char* id = "i_fma_rz";
+  static constexpr const char* name = "__fma_rz";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_fma_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fma_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = __fma_rz(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_fma_ru[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_i_fma_ru {
+  static constexpr const char* id = "i_fma_ru";
+  static constexpr const char* name = "__fma_ru";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_fma_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fma_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = __fma_ru(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_fma_rd[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_i_fma_rd {
+  static constexpr const char* id = "i_fma_rd";
+  static constexpr const char* name = "__fma_rd";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_fma_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_fma_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = __fma_rd(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ddiv_rn[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_ddiv_rn {
+  static constexpr const char* id = "i_ddiv_rn";
+  static constexpr const char* name = "__ddiv_rn";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ddiv_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ddiv_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __ddiv_rn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ddiv_rz[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_ddiv_rz {
+  static constexpr const char* id = "i_ddiv_rz";
+  static constexpr const char* name = "__ddiv_rz";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ddiv_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ddiv_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __ddiv_rz(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ddiv_ru[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_ddiv_ru {
+  static constexpr const char* id = "i_ddiv_ru";
+  static constexpr const char* name = "__ddiv_ru";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ddiv_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ddiv_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __ddiv_ru(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ddiv_rd[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_ddiv_rd {
+  static constexpr const char* id = "i_ddiv_rd";
+  static constexpr const char* name = "__ddiv_rd";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ddiv_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ddiv_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = __ddiv_rd(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_drcp_rn[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_drcp_rn {
+  static constexpr const char* id = "i_drcp_rn";
+  static constexpr const char* name = "__drcp_rn";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_drcp_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_drcp_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __drcp_rn(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_drcp_rz[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_drcp_rz {
+  static constexpr const char* id = "i_drcp_rz";
+  static constexpr const char* name = "__drcp_rz";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_drcp_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_drcp_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __drcp_rz(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_drcp_ru[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_drcp_ru {
+  static constexpr const char* id = "i_drcp_ru";
+  static constexpr const char* name = "__drcp_ru";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_drcp_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_drcp_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __drcp_ru(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_drcp_rd[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_drcp_rd {
+  static constexpr const char* id = "i_drcp_rd";
+  static constexpr const char* name = "__drcp_rd";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_drcp_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_drcp_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __drcp_rd(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsqrt_rn[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsqrt_rn {
+  static constexpr const char* id = "i_dsqrt_rn";
+  static constexpr const char* name = "__dsqrt_rn";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsqrt_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsqrt_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __dsqrt_rn(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsqrt_rz[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsqrt_rz {
+  static constexpr const char* id = "i_dsqrt_rz";
+  static constexpr const char* name = "__dsqrt_rz";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsqrt_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsqrt_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __dsqrt_rz(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsqrt_ru[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsqrt_ru {
+  static constexpr const char* id = "i_dsqrt_ru";
+  static constexpr const char* name = "__dsqrt_ru";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsqrt_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsqrt_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __dsqrt_ru(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_dsqrt_rd[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_dsqrt_rd {
+  static constexpr const char* id = "i_dsqrt_rd";
+  static constexpr const char* name = "__dsqrt_rd";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_dsqrt_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_dsqrt_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = __dsqrt_rd(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2int_rn[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2int_rn {
+  static constexpr const char* id = "i_double2int_rn";
+  static constexpr const char* name = "__double2int_rn";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2int_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2int_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = __double2int_rn(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2int_rz[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2int_rz {
+  static constexpr const char* id = "i_double2int_rz";
+  static constexpr const char* name = "__double2int_rz";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2int_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2int_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = __double2int_rz(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2int_ru[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2int_ru {
+  static constexpr const char* id = "i_double2int_ru";
+  static constexpr const char* name = "__double2int_ru";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2int_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2int_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = __double2int_ru(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2int_rd[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2int_rd {
+  static constexpr const char* id = "i_double2int_rd";
+  static constexpr const char* name = "__double2int_rd";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2int_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2int_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = __double2int_rd(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2uint_rn[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2uint_rn {
+  static constexpr const char* id = "i_double2uint_rn";
+  static constexpr const char* name = "__double2uint_rn";
+  static constexpr const char* types = "f64 -> u32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2uint_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2uint_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned int r = __double2uint_rn(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2uint_rz[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2uint_rz {
+  static constexpr const char* id = "i_double2uint_rz";
+  static constexpr const char* name = "__double2uint_rz";
+  static constexpr const char* types = "f64 -> u32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2uint_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2uint_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned int r = __double2uint_rz(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2uint_ru[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2uint_ru {
+  static constexpr const char* id = "i_double2uint_ru";
+  static constexpr const char* name = "__double2uint_ru";
+  static constexpr const char* types = "f64 -> u32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2uint_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2uint_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned int r = __double2uint_ru(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2uint_rd[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2uint_rd {
+  static constexpr const char* id = "i_double2uint_rd";
+  static constexpr const char* name = "__double2uint_rd";
+  static constexpr const char* types = "f64 -> u32";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2uint_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2uint_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned int r = __double2uint_rd(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ll_rn[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ll_rn {
+  static constexpr const char* id = "i_double2ll_rn";
+  static constexpr const char* name = "__double2ll_rn";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ll_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ll_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = __double2ll_rn(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ll_rz[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ll_rz {
+  static constexpr const char* id = "i_double2ll_rz";
+  static constexpr const char* name = "__double2ll_rz";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ll_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ll_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = __double2ll_rz(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ll_ru[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ll_ru {
+  static constexpr const char* id = "i_double2ll_ru";
+  static constexpr const char* name = "__double2ll_ru";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ll_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ll_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = __double2ll_ru(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ll_rd[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ll_rd {
+  static constexpr const char* id = "i_double2ll_rd";
+  static constexpr const char* name = "__double2ll_rd";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ll_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ll_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = __double2ll_rd(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ull_rn[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ull_rn {
+  static constexpr const char* id = "i_double2ull_rn";
+  static constexpr const char* name = "__double2ull_rn";
+  static constexpr const char* types = "f64 -> u64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ull_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ull_rn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned long long r = __double2ull_rn(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ull_rz[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ull_rz {
+  static constexpr const char* id = "i_double2ull_rz";
+  static constexpr const char* name = "__double2ull_rz";
+  static constexpr const char* types = "f64 -> u64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ull_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ull_rz>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned long long r = __double2ull_rz(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ull_ru[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ull_ru {
+  static constexpr const char* id = "i_double2ull_ru";
+  static constexpr const char* name = "__double2ull_ru";
+  static constexpr const char* types = "f64 -> u64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ull_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ull_ru>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned long long r = __double2ull_ru(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2ull_rd[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2ull_rd {
+  static constexpr const char* id = "i_double2ull_rd";
+  static constexpr const char* name = "__double2ull_rd";
+  static constexpr const char* types = "f64 -> u64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> u64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2ull_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2ull_rd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    unsigned long long r = __double2ull_rd(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_int2double_rn[32] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x0000000000000002ull, 0x0000000000000003ull, 0x00000000ffffffffull, 0x00000000fffffffeull, 
+  0x0000000000ffffffull, 0x0000000001000000ull, 0x0000000001000001ull, 0x0000000001000002ull, 0x0000000001000003ull, 0x0000000002000001ull, 
+  0x0000000002000003ull, 0x000000007fffffffull, 0x000000007ffffffeull, 0x000000007fffff80ull, 0x000000007fffff7full, 0x000000007fffffc0ull, 
+  0x000000007fffffbfull, 0x0000000080000000ull, 0x0000000080000001ull, 0x0000000080000080ull, 0x0000000080000081ull, 0x00000000feffffffull, 
+  0x00000000ff000000ull, 0x00000000ff000001ull, 0x00000000fffffff0ull, 0x0000000000800000ull, 0x000000003f800000ull, 0x00000000c0000000ull, 
+  0x0000000040000000ull, 0x0000000055555555ull, 
+};
+struct F_i_int2double_rn {
+  static constexpr const char* id = "i_int2double_rn";
+  static constexpr const char* name = "__int2double_rn";
+  static constexpr const char* types = "i32 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 12; // int32
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[1] = {2}; return t[j]; } // i32 -> f64
+  static constexpr int grid_t = 2; // i32
+  static constexpr bool exhaustive = true;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_int2double_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_int2double_rn>(in, second);
+#else
+    (void)second;
+    int x = (int)(uint32_t)in[0];
+    double r = __int2double_rn(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_uint2double_rn[32] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x0000000000000002ull, 0x0000000000000003ull, 0x00000000ffffffffull, 0x00000000fffffffeull, 
+  0x0000000000ffffffull, 0x0000000001000000ull, 0x0000000001000001ull, 0x0000000001000002ull, 0x0000000001000003ull, 0x0000000002000001ull, 
+  0x0000000002000003ull, 0x000000007fffffffull, 0x000000007ffffffeull, 0x000000007fffff80ull, 0x000000007fffff7full, 0x000000007fffffc0ull, 
+  0x000000007fffffbfull, 0x0000000080000000ull, 0x0000000080000001ull, 0x0000000080000080ull, 0x0000000080000081ull, 0x00000000feffffffull, 
+  0x00000000ff000000ull, 0x00000000ff000001ull, 0x00000000fffffff0ull, 0x0000000000800000ull, 0x000000003f800000ull, 0x00000000c0000000ull, 
+  0x0000000040000000ull, 0x0000000055555555ull, 
+};
+struct F_i_uint2double_rn {
+  static constexpr const char* id = "i_uint2double_rn";
+  static constexpr const char* name = "__uint2double_rn";
+  static constexpr const char* types = "u32 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 12; // int32
+  static constexpr int in0 = 3; // u32
+  static int in_t(int j) { static const int t[1] = {3}; return t[j]; } // u32 -> f64
+  static constexpr int grid_t = 3; // u32
+  static constexpr bool exhaustive = true;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 32;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 32;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_uint2double_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 32; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_uint2double_rn>(in, second);
+#else
+    (void)second;
+    unsigned int x = (unsigned int)in[0];
+    double r = __uint2double_rn(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ll2double_rn[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ll2double_rn {
+  static constexpr const char* id = "i_ll2double_rn";
+  static constexpr const char* name = "__ll2double_rn";
+  static constexpr const char* types = "i64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 4; // i64
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ll2double_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2double_rn>(in, second);
+#else
+    (void)second;
+    long long x = (long long)in[0];
+    double r = __ll2double_rn(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ll2double_rz[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ll2double_rz {
+  static constexpr const char* id = "i_ll2double_rz";
+  static constexpr const char* name = "__ll2double_rz";
+  static constexpr const char* types = "i64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 4; // i64
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ll2double_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2double_rz>(in, second);
+#else
+    (void)second;
+    long long x = (long long)in[0];
+    double r = __ll2double_rz(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ll2double_ru[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ll2double_ru {
+  static constexpr const char* id = "i_ll2double_ru";
+  static constexpr const char* name = "__ll2double_ru";
+  static constexpr const char* types = "i64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 4; // i64
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ll2double_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2double_ru>(in, second);
+#else
+    (void)second;
+    long long x = (long long)in[0];
+    double r = __ll2double_ru(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ll2double_rd[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ll2double_rd {
+  static constexpr const char* id = "i_ll2double_rd";
+  static constexpr const char* name = "__ll2double_rd";
+  static constexpr const char* types = "i64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 4; // i64
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ll2double_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ll2double_rd>(in, second);
+#else
+    (void)second;
+    long long x = (long long)in[0];
+    double r = __ll2double_rd(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ull2double_rn[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ull2double_rn {
+  static constexpr const char* id = "i_ull2double_rn";
+  static constexpr const char* name = "__ull2double_rn";
+  static constexpr const char* types = "u64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 5; // u64
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f64
+  static constexpr int grid_t = 5; // u64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ull2double_rn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2double_rn>(in, second);
+#else
+    (void)second;
+    unsigned long long x = (unsigned long long)in[0];
+    double r = __ull2double_rn(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ull2double_rz[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ull2double_rz {
+  static constexpr const char* id = "i_ull2double_rz";
+  static constexpr const char* name = "__ull2double_rz";
+  static constexpr const char* types = "u64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 5; // u64
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f64
+  static constexpr int grid_t = 5; // u64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ull2double_rz; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2double_rz>(in, second);
+#else
+    (void)second;
+    unsigned long long x = (unsigned long long)in[0];
+    double r = __ull2double_rz(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ull2double_ru[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ull2double_ru {
+  static constexpr const char* id = "i_ull2double_ru";
+  static constexpr const char* name = "__ull2double_ru";
+  static constexpr const char* types = "u64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 5; // u64
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f64
+  static constexpr int grid_t = 5; // u64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ull2double_ru; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2double_ru>(in, second);
+#else
+    (void)second;
+    unsigned long long x = (unsigned long long)in[0];
+    double r = __ull2double_ru(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_ull2double_rd[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_ull2double_rd {
+  static constexpr const char* id = "i_ull2double_rd";
+  static constexpr const char* name = "__ull2double_rd";
+  static constexpr const char* types = "u64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 5; // u64
+  static int in_t(int j) { static const int t[1] = {5}; return t[j]; } // u64 -> f64
+  static constexpr int grid_t = 5; // u64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_ull2double_rd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_ull2double_rd>(in, second);
+#else
+    (void)second;
+    unsigned long long x = (unsigned long long)in[0];
+    double r = __ull2double_rd(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double_as_longlong[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double_as_longlong {
+  static constexpr const char* id = "i_double_as_longlong";
+  static constexpr const char* name = "__double_as_longlong";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double_as_longlong; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double_as_longlong>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = __double_as_longlong(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_longlong_as_double[48] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x0000000000ffffffull, 0x0000000001000000ull, 
+  0x0000000001000001ull, 0x0000000001000003ull, 0x0020000000000001ull, 0x4000000000000000ull, 0x7fffffffffffffffull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x7fffff8000000000ull, 0x7fffff7fffffffffull, 0x7fffffc000000000ull, 0xffffff8000000000ull, 0xffffff7fffffffffull, 
+  0xffffffc000000000ull, 0x8000008000000000ull, 0x8000007fffffffffull, 0xffffffffff000000ull, 0xfffffffffeffffffull, 0x0000010000000001ull, 
+  0x0000008000000001ull, 0x0000000100000000ull, 0x00000000ffffffffull, 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x0123456789abcdefull, 
+  0xfedcba9876543210ull, 0x0000000080000001ull, 0x001fffffffffffffull, 0x0020000000000000ull, 0x0020000000000001ull, 0x0020000000000003ull, 
+  0x0040000000000002ull, 0x0040000000000006ull, 0x7ffffffffffffc00ull, 0x7ffffffffffffdffull, 0x7ffffffffffffe00ull, 0x7ffffffffffffe01ull, 
+  0xfffffffffffff800ull, 0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xfffffffffffffc01ull, 0x8000000000000400ull, 0xffe0000000000001ull, 
+};
+struct F_i_longlong_as_double {
+  static constexpr const char* id = "i_longlong_as_double";
+  static constexpr const char* name = "__longlong_as_double";
+  static constexpr const char* types = "i64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 19; // int64d
+  static constexpr int in0 = 4; // i64
+  static int in_t(int j) { static const int t[1] = {4}; return t[j]; } // i64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 48;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 48;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_longlong_as_double; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 48; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_longlong_as_double>(in, second);
+#else
+    (void)second;
+    long long x = (long long)in[0];
+    double r = __longlong_as_double(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2hiint[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2hiint {
+  static constexpr const char* id = "i_double2hiint";
+  static constexpr const char* name = "__double2hiint";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2hiint; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2hiint>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = __double2hiint(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_double2loint[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_i_double2loint {
+  static constexpr const char* id = "i_double2loint";
+  static constexpr const char* name = "__double2loint";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_double2loint; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_double2loint>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = __double2loint(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (3 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_i_hiloint2double[16] = {
+  0x0000000000000000ull, 0x0000000080000000ull, 0x0000000000000001ull, 0x00000000ffffffffull, 0x00000000000fffffull, 0x0000000000100000ull, 
+  0x000000003ff00000ull, 0x00000000bff00000ull, 0x000000007fefffffull, 0x000000007ff00000ull, 0x00000000fff00000ull, 0x000000007ff80000ull, 
+  0x00000000fff80000ull, 0x000000007fffffffull, 0x0000000055555555ull, 0x000000007ff00001ull, 
+};
+struct F_i_hiloint2double {
+  static constexpr const char* id = "i_hiloint2double";
+  static constexpr const char* name = "__hiloint2double";
+  static constexpr const char* types = "i32,i32 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 20; // halves
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[2] = {2, 2}; return t[j]; } // i32,i32 -> f64
+  static constexpr int grid_t = 0; // f32
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 256;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_i_hiloint2double; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_i_hiloint2double>(in, second);
+#else
+    (void)second;
+    int x = (int)(uint32_t)in[0];
+    int y = (int)(uint32_t)in[1];
+    double r = __hiloint2double(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
   }
 };
 #endif
@@ -4680,6 +8913,9 @@ struct F_op_add {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -4689,11 +8925,18 @@ struct F_op_add {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_add>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = x+y;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4727,6 +8970,9 @@ struct F_op_sub {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -4736,11 +8982,18 @@ struct F_op_sub {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_sub>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = x-y;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4774,6 +9027,9 @@ struct F_op_mul {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -4783,11 +9039,18 @@ struct F_op_mul {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_mul>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = x*y;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4821,6 +9084,9 @@ struct F_op_div {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -4830,11 +9096,18 @@ struct F_op_div {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_div>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = x/y;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4868,6 +9141,9 @@ struct F_op_rcp {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -4877,10 +9153,17 @@ struct F_op_rcp {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_rcp>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = 1.0f/x;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4903,6 +9186,9 @@ struct F_op_madd {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -4912,12 +9198,19 @@ struct F_op_madd {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_madd>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = x*y+z;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4940,6 +9233,9 @@ struct F_op_msub {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -4949,12 +9245,19 @@ struct F_op_msub {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_msub>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = x*y-z;
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -4988,6 +9291,9 @@ struct F_op_rsqrt_expr {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -4997,10 +9303,445 @@ struct F_op_rsqrt_expr {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_op_rsqrt_expr>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = 1.0f/sqrtf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_add[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_f64_op_add {
+  static constexpr const char* id = "f64_op_add";
+  static constexpr const char* name = "f64:x+y";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_add; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_add>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = x+y;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_sub[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_f64_op_sub {
+  static constexpr const char* id = "f64_op_sub";
+  static constexpr const char* name = "f64:x-y";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_sub; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_sub>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = x-y;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_mul[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_f64_op_mul {
+  static constexpr const char* id = "f64_op_mul";
+  static constexpr const char* name = "f64:x*y";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_mul; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_mul>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = x*y;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_div[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_f64_op_div {
+  static constexpr const char* id = "f64_op_div";
+  static constexpr const char* name = "f64:x/y";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_div; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_div>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = x/y;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_rcp[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_f64_op_rcp {
+  static constexpr const char* id = "f64_op_rcp";
+  static constexpr const char* name = "f64:1.0/x";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_rcp; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_rcp>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = 1.0/x;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_madd[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_f64_op_madd {
+  static constexpr const char* id = "f64_op_madd";
+  static constexpr const char* name = "f64:x*y+z";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_madd; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_madd>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = x*y+z;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_msub[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_f64_op_msub {
+  static constexpr const char* id = "f64_op_msub";
+  static constexpr const char* name = "f64:x*y-z";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_msub; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_msub>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = x*y-z;
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_f64_op_sqrt[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_f64_op_sqrt {
+  static constexpr const char* id = "f64_op_sqrt";
+  static constexpr const char* name = "f64:sqrt(x)";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_f64_op_sqrt; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_f64_op_sqrt>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = sqrt(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
   }
 };
 #endif
@@ -5034,6 +9775,9 @@ struct F_acosf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5043,10 +9787,17 @@ struct F_acosf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_acosf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = acosf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5080,6 +9831,9 @@ struct F_acoshf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5089,10 +9843,17 @@ struct F_acoshf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_acoshf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = acoshf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5126,6 +9887,9 @@ struct F_asinf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5135,10 +9899,17 @@ struct F_asinf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_asinf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = asinf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5172,6 +9943,9 @@ struct F_asinhf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5181,10 +9955,17 @@ struct F_asinhf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_asinhf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = asinhf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5218,6 +9999,9 @@ struct F_atanf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5227,10 +10011,17 @@ struct F_atanf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_atanf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = atanf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5264,6 +10055,9 @@ struct F_atanhf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5273,10 +10067,17 @@ struct F_atanhf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_atanhf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = atanhf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5310,6 +10111,9 @@ struct F_cbrtf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5319,10 +10123,17 @@ struct F_cbrtf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cbrtf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = cbrtf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5356,6 +10167,9 @@ struct F_ceilf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5365,10 +10179,17 @@ struct F_ceilf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ceilf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = ceilf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5402,6 +10223,9 @@ struct F_cosf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5411,10 +10235,17 @@ struct F_cosf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cosf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = cosf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5448,6 +10279,9 @@ struct F_coshf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5457,10 +10291,17 @@ struct F_coshf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_coshf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = coshf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5494,6 +10335,9 @@ struct F_cospif {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5503,10 +10347,17 @@ struct F_cospif {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cospif>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = cospif(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5540,6 +10391,9 @@ struct F_cyl_bessel_i0f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5549,10 +10403,17 @@ struct F_cyl_bessel_i0f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cyl_bessel_i0f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = cyl_bessel_i0f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5586,6 +10447,9 @@ struct F_cyl_bessel_i1f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5595,10 +10459,17 @@ struct F_cyl_bessel_i1f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cyl_bessel_i1f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = cyl_bessel_i1f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5632,6 +10503,9 @@ struct F_erfcf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5641,10 +10515,17 @@ struct F_erfcf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfcf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = erfcf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5678,6 +10559,9 @@ struct F_erfcinvf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5687,10 +10571,17 @@ struct F_erfcinvf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfcinvf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = erfcinvf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5724,6 +10615,9 @@ struct F_erfcxf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5733,10 +10627,17 @@ struct F_erfcxf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfcxf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = erfcxf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5770,6 +10671,9 @@ struct F_erff {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5779,10 +10683,17 @@ struct F_erff {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erff>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = erff(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5816,6 +10727,9 @@ struct F_erfinvf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5825,10 +10739,17 @@ struct F_erfinvf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfinvf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = erfinvf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5862,6 +10783,9 @@ struct F_exp10f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5871,10 +10795,17 @@ struct F_exp10f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_exp10f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = exp10f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5908,6 +10839,9 @@ struct F_exp2f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5917,10 +10851,17 @@ struct F_exp2f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_exp2f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = exp2f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -5954,6 +10895,9 @@ struct F_expf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -5963,10 +10907,17 @@ struct F_expf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_expf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = expf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6000,6 +10951,9 @@ struct F_expm1f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6009,10 +10963,17 @@ struct F_expm1f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_expm1f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = expm1f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6046,6 +11007,9 @@ struct F_fabsf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6055,10 +11019,17 @@ struct F_fabsf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fabsf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = fabsf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6092,6 +11063,9 @@ struct F_floorf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6101,10 +11075,17 @@ struct F_floorf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_floorf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = floorf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6138,6 +11119,9 @@ struct F_j0f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6147,10 +11131,17 @@ struct F_j0f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_j0f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = j0f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6184,6 +11175,9 @@ struct F_j1f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6193,10 +11187,17 @@ struct F_j1f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_j1f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = j1f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6230,6 +11231,9 @@ struct F_lgammaf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6239,10 +11243,17 @@ struct F_lgammaf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_lgammaf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = lgammaf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6276,6 +11287,9 @@ struct F_log10f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6285,10 +11299,17 @@ struct F_log10f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log10f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = log10f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6322,6 +11343,9 @@ struct F_log1pf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6331,10 +11355,17 @@ struct F_log1pf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log1pf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = log1pf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6368,6 +11399,9 @@ struct F_log2f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6377,10 +11411,17 @@ struct F_log2f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log2f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = log2f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6414,6 +11455,9 @@ struct F_logbf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6423,10 +11467,17 @@ struct F_logbf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_logbf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = logbf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6460,6 +11511,9 @@ struct F_logf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6469,10 +11523,17 @@ struct F_logf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_logf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = logf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6506,6 +11567,9 @@ struct F_nearbyintf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6515,10 +11579,17 @@ struct F_nearbyintf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_nearbyintf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = nearbyintf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6552,6 +11623,9 @@ struct F_normcdff {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6561,10 +11635,17 @@ struct F_normcdff {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_normcdff>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = normcdff(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6598,6 +11679,9 @@ struct F_normcdfinvf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6607,10 +11691,17 @@ struct F_normcdfinvf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_normcdfinvf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = normcdfinvf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6644,6 +11735,9 @@ struct F_rcbrtf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6653,10 +11747,17 @@ struct F_rcbrtf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rcbrtf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = rcbrtf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6690,6 +11791,9 @@ struct F_rintf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6699,10 +11803,17 @@ struct F_rintf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rintf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = rintf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6736,6 +11847,9 @@ struct F_roundf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6745,10 +11859,17 @@ struct F_roundf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_roundf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = roundf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6782,6 +11903,9 @@ struct F_rsqrtf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6791,10 +11915,17 @@ struct F_rsqrtf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rsqrtf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = rsqrtf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6828,6 +11959,9 @@ struct F_sinf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6837,10 +11971,17 @@ struct F_sinf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sinf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = sinf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6874,6 +12015,9 @@ struct F_sinhf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6883,10 +12027,17 @@ struct F_sinhf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sinhf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = sinhf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6920,6 +12071,9 @@ struct F_sinpif {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6929,10 +12083,17 @@ struct F_sinpif {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sinpif>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = sinpif(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -6966,6 +12127,9 @@ struct F_sqrtf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -6975,10 +12139,17 @@ struct F_sqrtf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sqrtf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = sqrtf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7012,6 +12183,9 @@ struct F_tanf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7021,10 +12195,17 @@ struct F_tanf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_tanf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = tanf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7058,6 +12239,9 @@ struct F_tanhf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7067,10 +12251,17 @@ struct F_tanhf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_tanhf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = tanhf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7104,6 +12295,9 @@ struct F_tgammaf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7113,10 +12307,17 @@ struct F_tgammaf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_tgammaf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = tgammaf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7150,6 +12351,9 @@ struct F_truncf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7159,10 +12363,17 @@ struct F_truncf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_truncf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = truncf(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7196,6 +12407,9 @@ struct F_y0f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7205,10 +12419,17 @@ struct F_y0f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_y0f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = y0f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7242,6 +12463,9 @@ struct F_y1f {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7251,10 +12475,17 @@ struct F_y1f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_y1f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r = y1f(x);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7288,6 +12519,9 @@ struct F_ilogbf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7297,10 +12531,17 @@ struct F_ilogbf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ilogbf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int r = ilogbf(x);
     return (uint64_t)(uint32_t)r;
+#endif
   }
 };
 #endif
@@ -7334,6 +12575,9 @@ struct F_lrintf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7343,10 +12587,17 @@ struct F_lrintf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_lrintf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = lrintf(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -7380,6 +12631,9 @@ struct F_llrintf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7389,10 +12643,17 @@ struct F_llrintf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_llrintf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = llrintf(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -7426,6 +12687,9 @@ struct F_lroundf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7435,10 +12699,17 @@ struct F_lroundf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_lroundf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = lroundf(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -7472,6 +12743,9 @@ struct F_llroundf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7481,10 +12755,17 @@ struct F_llroundf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_llroundf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long r = llroundf(x);
     return (uint64_t)r;
+#endif
   }
 };
 #endif
@@ -7518,6 +12799,9 @@ struct F_sincosf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7527,11 +12811,18 @@ struct F_sincosf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sincosf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     sincosf(x,&r0,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
+#endif
   }
 };
 #endif
@@ -7565,6 +12856,9 @@ struct F_sincospif {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7574,11 +12868,18 @@ struct F_sincospif {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sincospif>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     sincospif(x,&r0,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
+#endif
   }
 };
 #endif
@@ -7612,6 +12913,9 @@ struct F_frexpf {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7621,11 +12925,18 @@ struct F_frexpf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_frexpf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r0; int r1;
     r0=frexpf(x,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)((uint32_t)r1);
+#endif
   }
 };
 #endif
@@ -7659,6 +12970,9 @@ struct F_modff {
   static constexpr bool exhaustive = true;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 1;
@@ -7668,11 +12982,18 @@ struct F_modff {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_modff>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float r0; float r1;
     r0=modff(x,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)(__float_as_uint(r1));
+#endif
   }
 };
 #endif
@@ -7706,6 +13027,9 @@ struct F_remquof {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -7715,12 +13039,19 @@ struct F_remquof {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_remquof>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r0; int r1;
     r0=remquof(x,y,&r1);
     return (uint64_t)(__float_as_uint(r0)) << 32 | (uint64_t)((uint32_t)r1);
+#endif
   }
 };
 #endif
@@ -7758,6 +13089,9 @@ struct F_ldexpf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 104;
   static constexpr int grid_args = 2;
@@ -7767,11 +13101,18 @@ struct F_ldexpf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 104; if (j == 1) return 104; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ldexpf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int y = (int)(uint32_t)in[1];
     float r = ldexpf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7809,6 +13150,9 @@ struct F_scalbnf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 104;
   static constexpr int grid_args = 2;
@@ -7818,11 +13162,18 @@ struct F_scalbnf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 104; if (j == 1) return 104; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_scalbnf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     int y = (int)(uint32_t)in[1];
     float r = scalbnf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7860,6 +13211,9 @@ struct F_scalblnf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 104;
   static constexpr int grid_args = 2;
@@ -7869,11 +13223,18 @@ struct F_scalblnf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 104; if (j == 1) return 104; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_scalblnf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     long long y = (long long)in[1];
     float r = scalblnf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7907,6 +13268,9 @@ struct F_atan2f {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -7916,11 +13280,18 @@ struct F_atan2f {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_atan2f>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = atan2f(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -7954,6 +13325,9 @@ struct F_copysignf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -7963,11 +13337,18 @@ struct F_copysignf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_copysignf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = copysignf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8001,6 +13382,9 @@ struct F_fdimf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8010,11 +13394,18 @@ struct F_fdimf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fdimf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = fdimf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8048,6 +13439,9 @@ struct F_fdividef {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8057,11 +13451,18 @@ struct F_fdividef {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fdividef>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = fdividef(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8095,6 +13496,9 @@ struct F_fmaxf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8104,11 +13508,18 @@ struct F_fmaxf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fmaxf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = fmaxf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8142,6 +13553,9 @@ struct F_fminf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8151,11 +13565,18 @@ struct F_fminf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fminf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = fminf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8189,6 +13610,9 @@ struct F_fmodf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8198,11 +13622,18 @@ struct F_fmodf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fmodf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = fmodf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8236,6 +13667,9 @@ struct F_hypotf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -8245,11 +13679,18 @@ struct F_hypotf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_hypotf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = hypotf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8283,6 +13724,9 @@ struct F_nextafterf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8292,11 +13736,18 @@ struct F_nextafterf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_nextafterf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = nextafterf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8330,6 +13781,9 @@ struct F_powf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8339,11 +13793,18 @@ struct F_powf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_powf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = powf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8377,6 +13838,9 @@ struct F_remainderf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 82;
   static constexpr int grid_args = 2;
@@ -8386,11 +13850,18 @@ struct F_remainderf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_remainderf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = remainderf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8424,6 +13895,9 @@ struct F_rhypotf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 84;
   static constexpr int grid_args = 2;
@@ -8433,11 +13907,18 @@ struct F_rhypotf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 84; if (j == 1) return 84; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rhypotf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float r = rhypotf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8460,6 +13941,9 @@ struct F_fmaf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -8469,12 +13953,19 @@ struct F_fmaf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fmaf>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = fmaf(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8497,6 +13988,9 @@ struct F_norm3df {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -8506,12 +14000,19 @@ struct F_norm3df {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_norm3df>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = norm3df(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8534,6 +14035,9 @@ struct F_rnorm3df {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 16;
   static constexpr int grid_args = 3;
@@ -8543,12 +14047,19 @@ struct F_rnorm3df {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rnorm3df>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float r = rnorm3df(x,y,z);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8585,6 +14096,9 @@ struct F_norm4df {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 98;
   static constexpr int grid_args = 4;
@@ -8594,13 +14108,20 @@ struct F_norm4df {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; if (j == 3) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_norm4df>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float w = __uint_as_float((uint32_t)in[3]);
     float r = norm4df(x,y,z,w);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8637,6 +14158,9 @@ struct F_rnorm4df {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 98;
   static constexpr int grid_args = 4;
@@ -8646,13 +14170,20 @@ struct F_rnorm4df {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; if (j == 3) return 0; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rnorm4df>(in, second);
+#else
+    (void)second;
     float x = __uint_as_float((uint32_t)in[0]);
     float y = __uint_as_float((uint32_t)in[1]);
     float z = __uint_as_float((uint32_t)in[2]);
     float w = __uint_as_float((uint32_t)in[3]);
     float r = rnorm4df(x,y,z,w);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8689,6 +14220,9 @@ struct F_normf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = true;
   static constexpr int grid_n = 98;
   static constexpr int grid_args = 5;
@@ -8698,12 +14232,19 @@ struct F_normf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 8; if (j == 2) return 8; if (j == 3) return 8; if (j == 4) return 8; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 8; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; if (j == 4) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_normf>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float a[8];
     for (int j = 0; j < 8; j++) a[j] = __uint_as_float((uint32_t)in[1 + j]);
     float r = normf(x,a);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8740,6 +14281,9 @@ struct F_rnormf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = true;
   static constexpr int grid_n = 98;
   static constexpr int grid_args = 5;
@@ -8749,12 +14293,19 @@ struct F_rnormf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 8; if (j == 2) return 8; if (j == 3) return 8; if (j == 4) return 8; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 8; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; if (j == 4) return 16; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rnormf>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float a[8];
     for (int j = 0; j < 8; j++) a[j] = __uint_as_float((uint32_t)in[1 + j]);
     float r = rnormf(x,a);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8793,6 +14344,9 @@ struct F_jnf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 114;
   static constexpr int grid_args = 2;
@@ -8802,11 +14356,18 @@ struct F_jnf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 20; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 20; if (j == 1) return 114; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_jnf>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float y = __uint_as_float((uint32_t)in[1]);
     float r = jnf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
   }
 };
 #endif
@@ -8845,6 +14406,9 @@ struct F_ynf {
   static constexpr bool exhaustive = false;
   static constexpr bool wide_in = false;
   static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = false; // the binary64 generators
   static constexpr bool array = false;
   static constexpr int grid_n = 114;
   static constexpr int grid_args = 2;
@@ -8854,11 +14418,4552 @@ struct F_ynf {
   // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
   __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 20; return 0; }
   __host__ __device__ static int span_hi(int j) { if (j == 0) return 20; if (j == 1) return 114; return 0; }
-  __device__ static uint64_t eval(const uint64_t* in) {
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ynf>(in, second);
+#else
+    (void)second;
     int x = (int)(uint32_t)in[0];
     float y = __uint_as_float((uint32_t)in[1]);
     float r = ynf(x,y);
     return (uint64_t)__float_as_uint(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_exp[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x40862e42fefa39efull, 0x40874910d52d3052ull, 0x40734413509f79ffull, 0x4090000000000000ull, 0x4090cc0000000000ull, 0x3c90000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc0862e42fefa39efull, 0xc0874910d52d3052ull, 0xc0734413509f79ffull, 0xc090000000000000ull, 0xc090cc0000000000ull, 0xbc90000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_exp {
+  static constexpr const char* id = "exp";
+  static constexpr const char* name = "exp";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 5; // exp
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_exp; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_exp>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = exp(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_exp2[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x40862e42fefa39efull, 0x40874910d52d3052ull, 0x40734413509f79ffull, 0x4090000000000000ull, 0x4090cc0000000000ull, 0x3c90000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc0862e42fefa39efull, 0xc0874910d52d3052ull, 0xc0734413509f79ffull, 0xc090000000000000ull, 0xc090cc0000000000ull, 0xbc90000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_exp2 {
+  static constexpr const char* id = "exp2";
+  static constexpr const char* name = "exp2";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 5; // exp
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_exp2; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_exp2>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = exp2(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_exp10[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x40862e42fefa39efull, 0x40874910d52d3052ull, 0x40734413509f79ffull, 0x4090000000000000ull, 0x4090cc0000000000ull, 0x3c90000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc0862e42fefa39efull, 0xc0874910d52d3052ull, 0xc0734413509f79ffull, 0xc090000000000000ull, 0xc090cc0000000000ull, 0xbc90000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_exp10 {
+  static constexpr const char* id = "exp10";
+  static constexpr const char* name = "exp10";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 5; // exp
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_exp10; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_exp10>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = exp10(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_expm1[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x40862e42fefa39efull, 0x40874910d52d3052ull, 0x40734413509f79ffull, 0x4090000000000000ull, 0x4090cc0000000000ull, 0x3c90000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc0862e42fefa39efull, 0xc0874910d52d3052ull, 0xc0734413509f79ffull, 0xc090000000000000ull, 0xc090cc0000000000ull, 0xbc90000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_expm1 {
+  static constexpr const char* id = "expm1";
+  static constexpr const char* name = "expm1";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 5; // exp
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_expm1; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_expm1>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = expm1(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_log[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4005bf0a8b145769ull, 0x3fe6a09e667f3bcdull, 0x3ff6a09e667f3bcdull, 0x4024000000000000ull, 0x3feffffffffffffeull, 0x3ff0000000000002ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc005bf0a8b145769ull, 0xbfe6a09e667f3bcdull, 0xbff6a09e667f3bcdull, 0xc024000000000000ull, 0xbfeffffffffffffeull, 0xbff0000000000002ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_log {
+  static constexpr const char* id = "log";
+  static constexpr const char* name = "log";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 6; // log
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_log; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = log(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_log2[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4005bf0a8b145769ull, 0x3fe6a09e667f3bcdull, 0x3ff6a09e667f3bcdull, 0x4024000000000000ull, 0x3feffffffffffffeull, 0x3ff0000000000002ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc005bf0a8b145769ull, 0xbfe6a09e667f3bcdull, 0xbff6a09e667f3bcdull, 0xc024000000000000ull, 0xbfeffffffffffffeull, 0xbff0000000000002ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_log2 {
+  static constexpr const char* id = "log2";
+  static constexpr const char* name = "log2";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 6; // log
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_log2; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log2>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = log2(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_log10[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4005bf0a8b145769ull, 0x3fe6a09e667f3bcdull, 0x3ff6a09e667f3bcdull, 0x4024000000000000ull, 0x3feffffffffffffeull, 0x3ff0000000000002ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc005bf0a8b145769ull, 0xbfe6a09e667f3bcdull, 0xbff6a09e667f3bcdull, 0xc024000000000000ull, 0xbfeffffffffffffeull, 0xbff0000000000002ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_log10 {
+  static constexpr const char* id = "log10";
+  static constexpr const char* name = "log10";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 6; // log
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_log10; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log10>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = log10(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_log1p[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4005bf0a8b145769ull, 0x3fe6a09e667f3bcdull, 0x3ff6a09e667f3bcdull, 0x4024000000000000ull, 0x3feffffffffffffeull, 0x3ff0000000000002ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc005bf0a8b145769ull, 0xbfe6a09e667f3bcdull, 0xbff6a09e667f3bcdull, 0xc024000000000000ull, 0xbfeffffffffffffeull, 0xbff0000000000002ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_log1p {
+  static constexpr const char* id = "log1p";
+  static constexpr const char* name = "log1p";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 6; // log
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_log1p; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_log1p>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = log1p(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_sin[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_sin {
+  static constexpr const char* id = "sin";
+  static constexpr const char* name = "sin";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_sin; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sin>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = sin(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_cos[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_cos {
+  static constexpr const char* id = "cos";
+  static constexpr const char* name = "cos";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_cos; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cos>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = cos(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_tan[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_tan {
+  static constexpr const char* id = "tan";
+  static constexpr const char* name = "tan";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_tan; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_tan>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = tan(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_sincos[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_sincos {
+  static constexpr const char* id = "sincos";
+  static constexpr const char* name = "sincos";
+  static constexpr const char* types = "f64 -> f64,f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64,f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = true; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = true; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_sincos; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sincos>(in, second);
+#else
+    double x = __longlong_as_double((long long)in[0]);
+    double r0; double r1;
+    sincos(x,&r0,&r1);
+    *second = (uint64_t)__double_as_longlong(r1);
+    return (uint64_t)__double_as_longlong(r0);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_sinpi[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_sinpi {
+  static constexpr const char* id = "sinpi";
+  static constexpr const char* name = "sinpi";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_sinpi; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sinpi>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = sinpi(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_cospi[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_cospi {
+  static constexpr const char* id = "cospi";
+  static constexpr const char* name = "cospi";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_cospi; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cospi>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = cospi(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_sincospi[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x400921fb54442d18ull, 0x3ff921fb54442d18ull, 0x3fe921fb54442d18ull, 0x401921fb54442d18ull, 0x4480f0cf064dd592ull, 0x3e40000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc00921fb54442d18ull, 0xbff921fb54442d18ull, 0xbfe921fb54442d18ull, 0xc01921fb54442d18ull, 0xc480f0cf064dd592ull, 0xbe40000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_sincospi {
+  static constexpr const char* id = "sincospi";
+  static constexpr const char* name = "sincospi";
+  static constexpr const char* types = "f64 -> f64,f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 7; // trig
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64,f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = true; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = true; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_sincospi; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sincospi>(in, second);
+#else
+    double x = __longlong_as_double((long long)in[0]);
+    double r0; double r1;
+    sincospi(x,&r0,&r1);
+    *second = (uint64_t)__double_as_longlong(r1);
+    return (uint64_t)__double_as_longlong(r0);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_asin[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_asin {
+  static constexpr const char* id = "asin";
+  static constexpr const char* name = "asin";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_asin; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_asin>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = asin(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_acos[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_acos {
+  static constexpr const char* id = "acos";
+  static constexpr const char* name = "acos";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_acos; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_acos>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = acos(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_atan[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_atan {
+  static constexpr const char* id = "atan";
+  static constexpr const char* name = "atan";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_atan; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_atan>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = atan(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_atan2[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_atan2 {
+  static constexpr const char* id = "atan2";
+  static constexpr const char* name = "atan2";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6724;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_atan2; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; if (j == 1) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_atan2>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = atan2(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_sinh[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x40862e42fefa39efull, 0x40874910d52d3052ull, 0x40734413509f79ffull, 0x4090000000000000ull, 0x4090cc0000000000ull, 0x3c90000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc0862e42fefa39efull, 0xc0874910d52d3052ull, 0xc0734413509f79ffull, 0xc090000000000000ull, 0xc090cc0000000000ull, 0xbc90000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_sinh {
+  static constexpr const char* id = "sinh";
+  static constexpr const char* name = "sinh";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 5; // exp
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_sinh; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sinh>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = sinh(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_cosh[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x40862e42fefa39efull, 0x40874910d52d3052ull, 0x40734413509f79ffull, 0x4090000000000000ull, 0x4090cc0000000000ull, 0x3c90000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc0862e42fefa39efull, 0xc0874910d52d3052ull, 0xc0734413509f79ffull, 0xc090000000000000ull, 0xc090cc0000000000ull, 0xbc90000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_cosh {
+  static constexpr const char* id = "cosh";
+  static constexpr const char* name = "cosh";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 5; // exp
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_cosh; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cosh>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = cosh(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_tanh[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3e40000000000000ull, 0x3fe199999999999aull, 0x4033000000000000ull, 0x4036000000000000ull, 0x0028000000000000ull, 0x4086300000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbe40000000000000ull, 0xbfe199999999999aull, 0xc033000000000000ull, 0xc036000000000000ull, 0x8028000000000000ull, 0xc086300000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_tanh {
+  static constexpr const char* id = "tanh";
+  static constexpr const char* name = "tanh";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 8; // tanh
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_tanh; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_tanh>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = tanh(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_asinh[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_asinh {
+  static constexpr const char* id = "asinh";
+  static constexpr const char* name = "asinh";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_asinh; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_asinh>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = asinh(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_acosh[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_acosh {
+  static constexpr const char* id = "acosh";
+  static constexpr const char* name = "acosh";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_acosh; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_acosh>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = acosh(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_atanh[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_atanh {
+  static constexpr const char* id = "atanh";
+  static constexpr const char* name = "atanh";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_atanh; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_atanh>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = atanh(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_pow[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fd0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 0x4059000000000000ull, 0x3feffffffffffffeull, 
+  0x3ff0000000000002ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfd0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 
+  0xbfeffffffffffffeull, 0xbff0000000000002ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_pow {
+  static constexpr const char* id = "pow";
+  static constexpr const char* name = "pow";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 4; // pow
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6400;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_pow; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; if (j == 1) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_pow>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = pow(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_sqrt[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_sqrt {
+  static constexpr const char* id = "sqrt";
+  static constexpr const char* name = "sqrt";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_sqrt; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_sqrt>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = sqrt(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rsqrt[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_rsqrt {
+  static constexpr const char* id = "rsqrt";
+  static constexpr const char* name = "rsqrt";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rsqrt; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rsqrt>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = rsqrt(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_cbrt[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_cbrt {
+  static constexpr const char* id = "cbrt";
+  static constexpr const char* name = "cbrt";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_cbrt; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cbrt>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = cbrt(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rcbrt[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4010000000000000ull, 0x4008000000000000ull, 0x7fd0000000000000ull, 0x0000000000000002ull, 0x3fffffffffffffffull, 0x0028000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc010000000000000ull, 0xc008000000000000ull, 0xffd0000000000000ull, 0x8000000000000002ull, 0xbfffffffffffffffull, 0x8028000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_rcbrt {
+  static constexpr const char* id = "rcbrt";
+  static constexpr const char* name = "rcbrt";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 9; // root
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rcbrt; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rcbrt>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = rcbrt(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_hypot[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_hypot {
+  static constexpr const char* id = "hypot";
+  static constexpr const char* name = "hypot";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_hypot; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_hypot>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = hypot(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rhypot[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x1e60000000000000ull, 0x5ff0000000000000ull, 0x3feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 0x9e60000000000000ull, 0xdff0000000000000ull, 0xbfeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_rhypot {
+  static constexpr const char* id = "rhypot";
+  static constexpr const char* name = "rhypot";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rhypot; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rhypot>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = rhypot(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_norm3d[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_norm3d {
+  static constexpr const char* id = "norm3d";
+  static constexpr const char* name = "norm3d";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_norm3d; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_norm3d>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = norm3d(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rnorm3d[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_rnorm3d {
+  static constexpr const char* id = "rnorm3d";
+  static constexpr const char* name = "rnorm3d";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 1; // mul
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rnorm3d; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rnorm3d>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = rnorm3d(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_norm4d[96] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x5fefffffffffffffull, 0x5ff0000000000000ull, 
+  0x2000000000000000ull, 0x1e50000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 
+  0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 
+  0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 
+  0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 
+  0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xdfefffffffffffffull, 
+  0xdff0000000000000ull, 0xa000000000000000ull, 0x9e50000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_norm4d {
+  static constexpr const char* id = "norm4d";
+  static constexpr const char* name = "norm4d";
+  static constexpr const char* types = "f64,f64,f64,f64 -> f64";
+  static constexpr int arity = 4;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[4] = {1, 1, 1, 1}; return t[j]; } // f64,f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 96;
+  static constexpr int grid_args = 4;
+  static constexpr int grid_points = 65536;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_norm4d; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; if (j == 3) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_norm4d>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double w = __longlong_as_double((long long)in[3]);
+    double r = norm4d(x,y,z,w);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rnorm4d[96] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x5fefffffffffffffull, 0x5ff0000000000000ull, 
+  0x2000000000000000ull, 0x1e50000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 
+  0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 
+  0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 
+  0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 
+  0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xdfefffffffffffffull, 
+  0xdff0000000000000ull, 0xa000000000000000ull, 0x9e50000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_rnorm4d {
+  static constexpr const char* id = "rnorm4d";
+  static constexpr const char* name = "rnorm4d";
+  static constexpr const char* types = "f64,f64,f64,f64 -> f64";
+  static constexpr int arity = 4;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[4] = {1, 1, 1, 1}; return t[j]; } // f64,f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 96;
+  static constexpr int grid_args = 4;
+  static constexpr int grid_points = 65536;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rnorm4d; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; if (j == 3) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rnorm4d>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double w = __longlong_as_double((long long)in[3]);
+    double r = rnorm4d(x,y,z,w);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_norm[96] = {
+  0x0000000000000001ull, 0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 
+  0x0000000000000007ull, 0x0000000000000008ull, 0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x3ff0000000000000ull, 
+  0xbff0000000000001ull, 0x7fefffffffffffffull, 0xfff0000000000000ull, 0x7ff8000000000000ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x5fefffffffffffffull, 0x5ff0000000000000ull, 
+  0x2000000000000000ull, 0x1e50000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 
+  0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 
+  0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 
+  0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 
+  0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xdfefffffffffffffull, 
+  0xdff0000000000000ull, 0xa000000000000000ull, 0x9e50000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_norm {
+  static constexpr const char* id = "norm";
+  static constexpr const char* name = "norm";
+  static constexpr const char* types = "i32,f64,f64,f64,f64,f64,f64,f64,f64 -> f64";
+  static constexpr int arity = 9;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[9] = {2, 1, 1, 1, 1, 1, 1, 1, 1}; return t[j]; } // i32,f64,f64,f64,f64,f64,f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = true;
+  static constexpr int grid_n = 96;
+  static constexpr int grid_args = 5;
+  static constexpr int grid_points = 32768;
+  static constexpr int gen_lo = 8;
+  static const uint64_t* grid() { return grid_norm; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 8; if (j == 2) return 8; if (j == 3) return 8; if (j == 4) return 8; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 8; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; if (j == 4) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_norm>(in, second);
+#else
+    (void)second;
+    int x = (int)(uint32_t)in[0];
+    double a[8];
+    for (int j = 0; j < 8; j++) a[j] = __longlong_as_double((long long)in[1 + j]);
+    double r = norm(x,a);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rnorm[96] = {
+  0x0000000000000001ull, 0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 
+  0x0000000000000007ull, 0x0000000000000008ull, 0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x3ff0000000000000ull, 
+  0xbff0000000000001ull, 0x7fefffffffffffffull, 0xfff0000000000000ull, 0x7ff8000000000000ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x5fefffffffffffffull, 0x5ff0000000000000ull, 
+  0x2000000000000000ull, 0x1e50000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x3ff6a09e667f3bcdull, 0x8000000000000000ull, 
+  0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 
+  0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 
+  0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 
+  0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 
+  0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xdfefffffffffffffull, 
+  0xdff0000000000000ull, 0xa000000000000000ull, 0x9e50000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xbff6a09e667f3bcdull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_rnorm {
+  static constexpr const char* id = "rnorm";
+  static constexpr const char* name = "rnorm";
+  static constexpr const char* types = "i32,f64,f64,f64,f64,f64,f64,f64,f64 -> f64";
+  static constexpr int arity = 9;
+  static constexpr int family = 17; // norm
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[9] = {2, 1, 1, 1, 1, 1, 1, 1, 1}; return t[j]; } // i32,f64,f64,f64,f64,f64,f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = true;
+  static constexpr int grid_n = 96;
+  static constexpr int grid_args = 5;
+  static constexpr int grid_points = 32768;
+  static constexpr int gen_lo = 8;
+  static const uint64_t* grid() { return grid_rnorm; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 8; if (j == 2) return 8; if (j == 3) return 8; if (j == 4) return 8; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 8; if (j == 1) return 16; if (j == 2) return 16; if (j == 3) return 16; if (j == 4) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rnorm>(in, second);
+#else
+    (void)second;
+    int x = (int)(uint32_t)in[0];
+    double a[8];
+    for (int j = 0; j < 8; j++) a[j] = __longlong_as_double((long long)in[1 + j]);
+    double r = rnorm(x,a);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_erf[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_erf {
+  static constexpr const char* id = "erf";
+  static constexpr const char* name = "erf";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_erf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erf>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = erf(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_erfc[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_erfc {
+  static constexpr const char* id = "erfc";
+  static constexpr const char* name = "erfc";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_erfc; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfc>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = erfc(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_erfinv[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_erfinv {
+  static constexpr const char* id = "erfinv";
+  static constexpr const char* name = "erfinv";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_erfinv; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfinv>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = erfinv(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_erfcinv[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_erfcinv {
+  static constexpr const char* id = "erfcinv";
+  static constexpr const char* name = "erfcinv";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_erfcinv; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfcinv>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = erfcinv(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_erfcx[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_erfcx {
+  static constexpr const char* id = "erfcx";
+  static constexpr const char* name = "erfcx";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_erfcx; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_erfcx>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = erfcx(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_normcdf[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_normcdf {
+  static constexpr const char* id = "normcdf";
+  static constexpr const char* name = "normcdf";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_normcdf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_normcdf>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = normcdf(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_normcdfinv[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_normcdfinv {
+  static constexpr const char* id = "normcdfinv";
+  static constexpr const char* name = "normcdfinv";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_normcdfinv; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_normcdfinv>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = normcdfinv(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_lgamma[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_lgamma {
+  static constexpr const char* id = "lgamma";
+  static constexpr const char* name = "lgamma";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_lgamma; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_lgamma>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = lgamma(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_tgamma[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_tgamma {
+  static constexpr const char* id = "tgamma";
+  static constexpr const char* name = "tgamma";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_tgamma; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_tgamma>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = tgamma(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_j0[90] = {
+  0x40033d152e971b40ull, 0x4016148f5b2c2e45ull, 0x40214eb56cccdecaull, 0x40279544008272b6ull, 0x400ea75575af6f09ull, 0x401c0ff5f3b47250ull, 
+  0x402458d0d0bdfc29ull, 0x402aa5baf310e5a2ull, 0x3fec982eb8d417eaull, 0x400fa9534d98569cull, 0x401c581dc4e72103ull, 0x402471d735a47d58ull, 
+  0x400193bed4dff243ull, 0x4015b7fe4e87b02eull, 0x40213127ae6169b4ull, 0x40277f9138d43206ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x4020000000000000ull, 0x4039000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc020000000000000ull, 0xc039000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_j0 {
+  static constexpr const char* id = "j0";
+  static constexpr const char* name = "j0";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 21; // besselx
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 90;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 90;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_j0; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 90; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_j0>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = j0(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_j1[90] = {
+  0x40033d152e971b40ull, 0x4016148f5b2c2e45ull, 0x40214eb56cccdecaull, 0x40279544008272b6ull, 0x400ea75575af6f09ull, 0x401c0ff5f3b47250ull, 
+  0x402458d0d0bdfc29ull, 0x402aa5baf310e5a2ull, 0x3fec982eb8d417eaull, 0x400fa9534d98569cull, 0x401c581dc4e72103ull, 0x402471d735a47d58ull, 
+  0x400193bed4dff243ull, 0x4015b7fe4e87b02eull, 0x40213127ae6169b4ull, 0x40277f9138d43206ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x4020000000000000ull, 0x4039000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc020000000000000ull, 0xc039000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_j1 {
+  static constexpr const char* id = "j1";
+  static constexpr const char* name = "j1";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 21; // besselx
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 90;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 90;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_j1; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 90; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_j1>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = j1(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_y0[90] = {
+  0x40033d152e971b40ull, 0x4016148f5b2c2e45ull, 0x40214eb56cccdecaull, 0x40279544008272b6ull, 0x400ea75575af6f09ull, 0x401c0ff5f3b47250ull, 
+  0x402458d0d0bdfc29ull, 0x402aa5baf310e5a2ull, 0x3fec982eb8d417eaull, 0x400fa9534d98569cull, 0x401c581dc4e72103ull, 0x402471d735a47d58ull, 
+  0x400193bed4dff243ull, 0x4015b7fe4e87b02eull, 0x40213127ae6169b4ull, 0x40277f9138d43206ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x4020000000000000ull, 0x4039000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc020000000000000ull, 0xc039000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_y0 {
+  static constexpr const char* id = "y0";
+  static constexpr const char* name = "y0";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 21; // besselx
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 90;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 90;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_y0; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 90; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_y0>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = y0(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_y1[90] = {
+  0x40033d152e971b40ull, 0x4016148f5b2c2e45ull, 0x40214eb56cccdecaull, 0x40279544008272b6ull, 0x400ea75575af6f09ull, 0x401c0ff5f3b47250ull, 
+  0x402458d0d0bdfc29ull, 0x402aa5baf310e5a2ull, 0x3fec982eb8d417eaull, 0x400fa9534d98569cull, 0x401c581dc4e72103ull, 0x402471d735a47d58ull, 
+  0x400193bed4dff243ull, 0x4015b7fe4e87b02eull, 0x40213127ae6169b4ull, 0x40277f9138d43206ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 0x3ff0000000000000ull, 0x3ff0000000000001ull, 
+  0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 0x41dfffffffffffffull, 0x41e0000000000000ull, 
+  0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 0x432fffffffffffffull, 0x4330000000000000ull, 
+  0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 0x43dfffffffffffffull, 0x43e0000000000000ull, 
+  0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 0x4020000000000000ull, 0x4039000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc020000000000000ull, 0xc039000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_y1 {
+  static constexpr const char* id = "y1";
+  static constexpr const char* name = "y1";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 21; // besselx
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 90;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 90;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_y1; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 90; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_y1>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = y1(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_jn[114] = {
+  0x00000000fffffff6ull, 0x00000000fffffffbull, 0x00000000fffffffeull, 0x00000000ffffffffull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 0x0000000000000008ull, 
+  0x000000000000000aull, 0x0000000000000010ull, 0x0000000000000014ull, 0x0000000000000020ull, 0x0000000000000032ull, 0x0000000000000040ull, 
+  0x0000000000000064ull, 0x0000000000000080ull, 0x40033d152e971b40ull, 0x4016148f5b2c2e45ull, 0x40214eb56cccdecaull, 0x40279544008272b6ull, 
+  0x400ea75575af6f09ull, 0x401c0ff5f3b47250ull, 0x402458d0d0bdfc29ull, 0x402aa5baf310e5a2ull, 0x3fec982eb8d417eaull, 0x400fa9534d98569cull, 
+  0x401c581dc4e72103ull, 0x402471d735a47d58ull, 0x400193bed4dff243ull, 0x4015b7fe4e87b02eull, 0x40213127ae6169b4ull, 0x40277f9138d43206ull, 
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4020000000000000ull, 0x4039000000000000ull, 0x4059000000000000ull, 0x4060000000000000ull, 0x4068000000000000ull, 0x3f50624dd2f1a9fcull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc020000000000000ull, 0xc039000000000000ull, 0xc059000000000000ull, 0xc060000000000000ull, 0xc068000000000000ull, 0xbf50624dd2f1a9fcull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_jn {
+  static constexpr const char* id = "jn";
+  static constexpr const char* name = "jn";
+  static constexpr const char* types = "i32,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 18; // bessel
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[2] = {2, 1}; return t[j]; } // i32,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 114;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 1880;
+  static constexpr int gen_lo = 20;
+  static const uint64_t* grid() { return grid_jn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 20; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 20; if (j == 1) return 114; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_jn>(in, second);
+#else
+    (void)second;
+    int x = (int)(uint32_t)in[0];
+    double y = __longlong_as_double((long long)in[1]);
+    double r = jn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_yn[114] = {
+  0x00000000fffffff6ull, 0x00000000fffffffbull, 0x00000000fffffffeull, 0x00000000ffffffffull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x0000000000000002ull, 0x0000000000000003ull, 0x0000000000000004ull, 0x0000000000000005ull, 0x0000000000000006ull, 0x0000000000000008ull, 
+  0x000000000000000aull, 0x0000000000000010ull, 0x0000000000000014ull, 0x0000000000000020ull, 0x0000000000000032ull, 0x0000000000000040ull, 
+  0x0000000000000064ull, 0x0000000000000080ull, 0x40033d152e971b40ull, 0x4016148f5b2c2e45ull, 0x40214eb56cccdecaull, 0x40279544008272b6ull, 
+  0x400ea75575af6f09ull, 0x401c0ff5f3b47250ull, 0x402458d0d0bdfc29ull, 0x402aa5baf310e5a2ull, 0x3fec982eb8d417eaull, 0x400fa9534d98569cull, 
+  0x401c581dc4e72103ull, 0x402471d735a47d58ull, 0x400193bed4dff243ull, 0x4015b7fe4e87b02eull, 0x40213127ae6169b4ull, 0x40277f9138d43206ull, 
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4020000000000000ull, 0x4039000000000000ull, 0x4059000000000000ull, 0x4060000000000000ull, 0x4068000000000000ull, 0x3f50624dd2f1a9fcull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc020000000000000ull, 0xc039000000000000ull, 0xc059000000000000ull, 0xc060000000000000ull, 0xc068000000000000ull, 0xbf50624dd2f1a9fcull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_yn {
+  static constexpr const char* id = "yn";
+  static constexpr const char* name = "yn";
+  static constexpr const char* types = "i32,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 18; // bessel
+  static constexpr int in0 = 2; // i32
+  static int in_t(int j) { static const int t[2] = {2, 1}; return t[j]; } // i32,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = false;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 114;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 1880;
+  static constexpr int gen_lo = 20;
+  static const uint64_t* grid() { return grid_yn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 20; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 20; if (j == 1) return 114; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_yn>(in, second);
+#else
+    (void)second;
+    int x = (int)(uint32_t)in[0];
+    double y = __longlong_as_double((long long)in[1]);
+    double r = yn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_cyl_bessel_i0[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_cyl_bessel_i0 {
+  static constexpr const char* id = "cyl_bessel_i0";
+  static constexpr const char* name = "cyl_bessel_i0";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_cyl_bessel_i0; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cyl_bessel_i0>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = cyl_bessel_i0(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_cyl_bessel_i1[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_cyl_bessel_i1 {
+  static constexpr const char* id = "cyl_bessel_i1";
+  static constexpr const char* name = "cyl_bessel_i1";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_cyl_bessel_i1; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_cyl_bessel_i1>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = cyl_bessel_i1(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_fmod[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_fmod {
+  static constexpr const char* id = "fmod";
+  static constexpr const char* name = "fmod";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_fmod; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fmod>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = fmod(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_remainder[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_remainder {
+  static constexpr const char* id = "remainder";
+  static constexpr const char* name = "remainder";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_remainder; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_remainder>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = remainder(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_remquo[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fd0000000000000ull, 0x0028000000000000ull, 0x3feffffffffffffeull, 0x3cb0000000000000ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc008000000000000ull, 0xbfd5555555555555ull, 0xffd0000000000000ull, 0x8028000000000000ull, 0xbfeffffffffffffeull, 0xbcb0000000000000ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_remquo {
+  static constexpr const char* id = "remquo";
+  static constexpr const char* name = "remquo";
+  static constexpr const char* types = "f64,f64 -> f64,i32";
+  static constexpr int arity = 2;
+  static constexpr int family = 2; // div
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64,i32
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = true; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_remquo; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_remquo>(in, second);
+#else
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r0; int r1;
+    r0=remquo(x,y,&r1);
+    *second = (uint64_t)(uint32_t)r1;
+    return (uint64_t)__double_as_longlong(r0);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_frexp[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_frexp {
+  static constexpr const char* id = "frexp";
+  static constexpr const char* name = "frexp";
+  static constexpr const char* types = "f64 -> f64,i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64,i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = true; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_frexp; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_frexp>(in, second);
+#else
+    double x = __longlong_as_double((long long)in[0]);
+    double r0; int r1;
+    r0=frexp(x,&r1);
+    *second = (uint64_t)(uint32_t)r1;
+    return (uint64_t)__double_as_longlong(r0);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_ldexp[101] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x0000000000000034ull, 0x0000000000000035ull, 0x00000000000003feull, 0x00000000000003ffull, 0x0000000000000400ull, 0x0000000000000432ull, 
+  0x0000000000000433ull, 0x0000000000000434ull, 0x00000000000007feull, 0x00000000000007ffull, 0x0000000000000832ull, 0x0000000000000833ull, 
+  0x0000000000000834ull, 0x000000007fffffffull, 0x00000000ffffffffull, 0x00000000ffffffccull, 0x00000000ffffffcbull, 0x00000000fffffc02ull, 
+  0x00000000fffffc01ull, 0x00000000fffffc00ull, 0x00000000fffffbceull, 0x00000000fffffbcdull, 0x00000000fffffbccull, 0x00000000fffff802ull, 
+  0x00000000fffff801ull, 0x00000000fffff7ceull, 0x00000000fffff7cdull, 0x00000000fffff7ccull, 0x0000000080000000ull, 
+};
+struct F_ldexp {
+  static constexpr const char* id = "ldexp";
+  static constexpr const char* name = "ldexp";
+  static constexpr const char* types = "f64,i32 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 15; // scale
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 2}; return t[j]; } // f64,i32 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 101;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 2170;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_ldexp; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 70; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 70; if (j == 1) return 101; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ldexp>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int y = (int)(uint32_t)in[1];
+    double r = ldexp(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_scalbn[101] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x3fd5555555555555ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 0x0000000000000000ull, 0x0000000000000001ull, 
+  0x0000000000000034ull, 0x0000000000000035ull, 0x00000000000003feull, 0x00000000000003ffull, 0x0000000000000400ull, 0x0000000000000432ull, 
+  0x0000000000000433ull, 0x0000000000000434ull, 0x00000000000007feull, 0x00000000000007ffull, 0x0000000000000832ull, 0x0000000000000833ull, 
+  0x0000000000000834ull, 0x000000007fffffffull, 0x00000000ffffffffull, 0x00000000ffffffccull, 0x00000000ffffffcbull, 0x00000000fffffc02ull, 
+  0x00000000fffffc01ull, 0x00000000fffffc00ull, 0x00000000fffffbceull, 0x00000000fffffbcdull, 0x00000000fffffbccull, 0x00000000fffff802ull, 
+  0x00000000fffff801ull, 0x00000000fffff7ceull, 0x00000000fffff7cdull, 0x00000000fffff7ccull, 0x0000000080000000ull, 
+};
+struct F_scalbn {
+  static constexpr const char* id = "scalbn";
+  static constexpr const char* name = "scalbn";
+  static constexpr const char* types = "f64,i32 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 15; // scale
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 2}; return t[j]; } // f64,i32 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 101;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 2170;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_scalbn; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 70; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 70; if (j == 1) return 101; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_scalbn>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int y = (int)(uint32_t)in[1];
+    double r = scalbn(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_ilogb[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4005bf0a8b145769ull, 0x3fe6a09e667f3bcdull, 0x3ff6a09e667f3bcdull, 0x4024000000000000ull, 0x3feffffffffffffeull, 0x3ff0000000000002ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc005bf0a8b145769ull, 0xbfe6a09e667f3bcdull, 0xbff6a09e667f3bcdull, 0xc024000000000000ull, 0xbfeffffffffffffeull, 0xbff0000000000002ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_ilogb {
+  static constexpr const char* id = "ilogb";
+  static constexpr const char* name = "ilogb";
+  static constexpr const char* types = "f64 -> i32";
+  static constexpr int arity = 1;
+  static constexpr int family = 6; // log
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i32
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = false;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_ilogb; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ilogb>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    int r = ilogb(x);
+    return (uint64_t)(uint32_t)r;
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_logb[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4005bf0a8b145769ull, 0x3fe6a09e667f3bcdull, 0x3ff6a09e667f3bcdull, 0x4024000000000000ull, 0x3feffffffffffffeull, 0x3ff0000000000002ull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xc005bf0a8b145769ull, 0xbfe6a09e667f3bcdull, 0xbff6a09e667f3bcdull, 0xc024000000000000ull, 0xbfeffffffffffffeull, 0xbff0000000000002ull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_logb {
+  static constexpr const char* id = "logb";
+  static constexpr const char* name = "logb";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 6; // log
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 78;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_logb; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_logb>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = logb(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_modf[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_modf {
+  static constexpr const char* id = "modf";
+  static constexpr const char* name = "modf";
+  static constexpr const char* types = "f64 -> f64,f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64,f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = true; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = true; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_modf; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_modf>(in, second);
+#else
+    double x = __longlong_as_double((long long)in[0]);
+    double r0; double r1;
+    r0=modf(x,&r1);
+    *second = (uint64_t)__double_as_longlong(r1);
+    return (uint64_t)__double_as_longlong(r0);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_nextafter[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_nextafter {
+  static constexpr const char* id = "nextafter";
+  static constexpr const char* name = "nextafter";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_nextafter; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_nextafter>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = nextafter(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_fdim[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_fdim {
+  static constexpr const char* id = "fdim";
+  static constexpr const char* name = "fdim";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_fdim; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fdim>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = fdim(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_fmax[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_fmax {
+  static constexpr const char* id = "fmax";
+  static constexpr const char* name = "fmax";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_fmax; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fmax>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = fmax(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_fmin[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_fmin {
+  static constexpr const char* id = "fmin";
+  static constexpr const char* name = "fmin";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_fmin; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fmin>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = fmin(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_fabs[82] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x4008000000000000ull, 0x4020000000000000ull, 0x3fe921fb54442d18ull, 0x400921fb54442d18ull, 0x3fd5555555555555ull, 0x4024000000000000ull, 
+  0x4059000000000000ull, 0x3f50624dd2f1a9fcull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 
+  0xbfe0000000000000ull, 0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 
+  0xffefffffffffffffull, 0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 
+  0xc1f0000000000000ull, 0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 
+  0xc340000000000000ull, 0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 
+  0xc3f0000000000000ull, 0xc3f0000000000001ull, 0xc008000000000000ull, 0xc020000000000000ull, 0xbfe921fb54442d18ull, 0xc00921fb54442d18ull, 
+  0xbfd5555555555555ull, 0xc024000000000000ull, 0xc059000000000000ull, 0xbf50624dd2f1a9fcull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 
+  0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_fabs {
+  static constexpr const char* id = "fabs";
+  static constexpr const char* name = "fabs";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 11; // misc
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 82;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 82;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_fabs; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 82; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fabs>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = fabs(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_ceil[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_ceil {
+  static constexpr const char* id = "ceil";
+  static constexpr const char* name = "ceil";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_ceil; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_ceil>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = ceil(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_floor[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_floor {
+  static constexpr const char* id = "floor";
+  static constexpr const char* name = "floor";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_floor; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_floor>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = floor(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_trunc[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_trunc {
+  static constexpr const char* id = "trunc";
+  static constexpr const char* name = "trunc";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_trunc; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_trunc>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = trunc(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_round[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_round {
+  static constexpr const char* id = "round";
+  static constexpr const char* name = "round";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_round; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_round>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = round(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_rint[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_rint {
+  static constexpr const char* id = "rint";
+  static constexpr const char* name = "rint";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_rint; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_rint>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = rint(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_nearbyint[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_nearbyint {
+  static constexpr const char* id = "nearbyint";
+  static constexpr const char* name = "nearbyint";
+  static constexpr const char* types = "f64 -> f64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> f64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_nearbyint; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_nearbyint>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double r = nearbyint(x);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_lrint[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_lrint {
+  static constexpr const char* id = "lrint";
+  static constexpr const char* name = "lrint";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_lrint; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_lrint>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = lrint(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_llrint[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_llrint {
+  static constexpr const char* id = "llrint";
+  static constexpr const char* name = "llrint";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_llrint; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_llrint>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = llrint(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_lround[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_lround {
+  static constexpr const char* id = "lround";
+  static constexpr const char* name = "lround";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_lround; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_lround>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = lround(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_llround[80] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3fdfffffffffffffull, 0x3fe0000000000001ull, 0x4004000000000000ull, 0x400c000000000000ull, 0x432fffffffffffffull, 0x41dfffffffe00000ull, 
+  0x41effffffff00000ull, 0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 
+  0xbfefffffffffffffull, 0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 
+  0xfff0000000000000ull, 0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 
+  0xc1f0000000000001ull, 0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 
+  0xc340000000000001ull, 0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 
+  0xc3f0000000000001ull, 0xbfdfffffffffffffull, 0xbfe0000000000001ull, 0xc004000000000000ull, 0xc00c000000000000ull, 0xc32fffffffffffffull, 
+  0xc1dfffffffe00000ull, 0xc1effffffff00000ull, 0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 
+  0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_llround {
+  static constexpr const char* id = "llround";
+  static constexpr const char* name = "llround";
+  static constexpr const char* types = "f64 -> i64";
+  static constexpr int arity = 1;
+  static constexpr int family = 10; // round
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[1] = {1}; return t[j]; } // f64 -> i64
+  static constexpr int grid_t = 1; // f64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 80;
+  static constexpr int grid_args = 1;
+  static constexpr int grid_points = 80;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_llround; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 80; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_llround>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    long long r = llround(x);
+    return (uint64_t)r;
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_copysign[78] = {
+  0x0000000000000000ull, 0x0000000000000001ull, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3fe0000000000000ull, 0x3fefffffffffffffull, 
+  0x3ff0000000000000ull, 0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0x7ff0000000000000ull, 
+  0x41dfffffffffffffull, 0x41e0000000000000ull, 0x41e0000000000001ull, 0x41efffffffffffffull, 0x41f0000000000000ull, 0x41f0000000000001ull, 
+  0x432fffffffffffffull, 0x4330000000000000ull, 0x4330000000000001ull, 0x433fffffffffffffull, 0x4340000000000000ull, 0x4340000000000001ull, 
+  0x43dfffffffffffffull, 0x43e0000000000000ull, 0x43e0000000000001ull, 0x43efffffffffffffull, 0x43f0000000000000ull, 0x43f0000000000001ull, 
+  0x3ca0000000000000ull, 0x3cb0000000000000ull, 0x4008000000000000ull, 0x3fd5555555555555ull, 0x7fe0000000000000ull, 0x7feffffffffffffeull, 
+  0x8000000000000000ull, 0x8000000000000001ull, 0x800fffffffffffffull, 0x8010000000000000ull, 0xbfe0000000000000ull, 0xbfefffffffffffffull, 
+  0xbff0000000000000ull, 0xbff0000000000001ull, 0xbff8000000000000ull, 0xc000000000000000ull, 0xffefffffffffffffull, 0xfff0000000000000ull, 
+  0xc1dfffffffffffffull, 0xc1e0000000000000ull, 0xc1e0000000000001ull, 0xc1efffffffffffffull, 0xc1f0000000000000ull, 0xc1f0000000000001ull, 
+  0xc32fffffffffffffull, 0xc330000000000000ull, 0xc330000000000001ull, 0xc33fffffffffffffull, 0xc340000000000000ull, 0xc340000000000001ull, 
+  0xc3dfffffffffffffull, 0xc3e0000000000000ull, 0xc3e0000000000001ull, 0xc3efffffffffffffull, 0xc3f0000000000000ull, 0xc3f0000000000001ull, 
+  0xbca0000000000000ull, 0xbcb0000000000000ull, 0xc008000000000000ull, 0xbfd5555555555555ull, 0xffe0000000000000ull, 0xffeffffffffffffeull, 
+  0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff8000000000001ull, 0xfffc0000deadbeefull, 0x7ff0000000000001ull, 0xfff0f9c7ff5fb763ull, 
+};
+struct F_copysign {
+  static constexpr const char* id = "copysign";
+  static constexpr const char* name = "copysign";
+  static constexpr const char* types = "f64,f64 -> f64";
+  static constexpr int arity = 2;
+  static constexpr int family = 0; // arith
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[2] = {1, 1}; return t[j]; } // f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 78;
+  static constexpr int grid_args = 2;
+  static constexpr int grid_points = 6084;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_copysign; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 78; if (j == 1) return 78; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_copysign>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double r = copysign(x,y);
+    return (uint64_t)__double_as_longlong(r);
+#endif
+  }
+};
+#endif
+
+#if (63 >> CUDAFP_FLAGSET) & 1
+static const uint64_t grid_fma[16] = {
+  0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x8010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull, 
+  0x3ff0000000000001ull, 0x3ff8000000000000ull, 0x4000000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 
+  0xfff0000000000000ull, 0x7ff8000000000000ull, 0x3ca0000000000000ull, 0xbca0000000000000ull, 
+};
+struct F_fma {
+  static constexpr const char* id = "fma";
+  static constexpr const char* name = "fma";
+  static constexpr const char* types = "f64,f64,f64 -> f64";
+  static constexpr int arity = 3;
+  static constexpr int family = 3; // fma
+  static constexpr int in0 = 1; // f64
+  static int in_t(int j) { static const int t[3] = {1, 1, 1}; return t[j]; } // f64,f64,f64 -> f64
+  static constexpr int grid_t = 4; // i64
+  static constexpr bool exhaustive = false;
+  static constexpr bool wide_in = true;
+  static constexpr bool wide_out = true;
+  static constexpr bool pair_wide = false; // two results recorded in full, hashed as pair_fold
+  static constexpr bool second_wide = false; // a second result of 64 bits
+  static constexpr bool d64 = true; // the binary64 generators
+  static constexpr bool array = false;
+  static constexpr int grid_n = 16;
+  static constexpr int grid_args = 3;
+  static constexpr int grid_points = 4096;
+  static constexpr int gen_lo = 0;
+  static const uint64_t* grid() { return grid_fma; }
+  // span_lo(j) … span_hi(j)-1: the part of the axis grid coordinate j takes values from
+  __host__ __device__ static int span_lo(int j) { if (j == 0) return 0; if (j == 1) return 0; if (j == 2) return 0; return 0; }
+  __host__ __device__ static int span_hi(int j) { if (j == 0) return 16; if (j == 1) return 16; if (j == 2) return 16; return 0; }
+  // eval returns the result packed as spec.Kernel packs it; a pair_wide
+  // function returns its first result and writes the second to *second.
+  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {
+#ifdef CUDAFP_HOST_STUB
+    return cudafp_stub_eval<F_fma>(in, second);
+#else
+    (void)second;
+    double x = __longlong_as_double((long long)in[0]);
+    double y = __longlong_as_double((long long)in[1]);
+    double z = __longlong_as_double((long long)in[2]);
+    double r = fma(x,y,z);
+    return (uint64_t)__double_as_longlong(r);
+#endif
   }
 };
 #endif
@@ -8970,6 +19075,65 @@ struct F_ynf {
   X(F_i_int_as_float) \
   X(F_i_float_as_uint) \
   X(F_i_uint_as_float) \
+  X(F_i_dadd_rn) \
+  X(F_i_dadd_rz) \
+  X(F_i_dadd_ru) \
+  X(F_i_dadd_rd) \
+  X(F_i_dsub_rn) \
+  X(F_i_dsub_rz) \
+  X(F_i_dsub_ru) \
+  X(F_i_dsub_rd) \
+  X(F_i_dmul_rn) \
+  X(F_i_dmul_rz) \
+  X(F_i_dmul_ru) \
+  X(F_i_dmul_rd) \
+  X(F_i_fma_rn) \
+  X(F_i_fma_rz) \
+  X(F_i_fma_ru) \
+  X(F_i_fma_rd) \
+  X(F_i_ddiv_rn) \
+  X(F_i_ddiv_rz) \
+  X(F_i_ddiv_ru) \
+  X(F_i_ddiv_rd) \
+  X(F_i_drcp_rn) \
+  X(F_i_drcp_rz) \
+  X(F_i_drcp_ru) \
+  X(F_i_drcp_rd) \
+  X(F_i_dsqrt_rn) \
+  X(F_i_dsqrt_rz) \
+  X(F_i_dsqrt_ru) \
+  X(F_i_dsqrt_rd) \
+  X(F_i_double2int_rn) \
+  X(F_i_double2int_rz) \
+  X(F_i_double2int_ru) \
+  X(F_i_double2int_rd) \
+  X(F_i_double2uint_rn) \
+  X(F_i_double2uint_rz) \
+  X(F_i_double2uint_ru) \
+  X(F_i_double2uint_rd) \
+  X(F_i_double2ll_rn) \
+  X(F_i_double2ll_rz) \
+  X(F_i_double2ll_ru) \
+  X(F_i_double2ll_rd) \
+  X(F_i_double2ull_rn) \
+  X(F_i_double2ull_rz) \
+  X(F_i_double2ull_ru) \
+  X(F_i_double2ull_rd) \
+  X(F_i_int2double_rn) \
+  X(F_i_uint2double_rn) \
+  X(F_i_ll2double_rn) \
+  X(F_i_ll2double_rz) \
+  X(F_i_ll2double_ru) \
+  X(F_i_ll2double_rd) \
+  X(F_i_ull2double_rn) \
+  X(F_i_ull2double_rz) \
+  X(F_i_ull2double_ru) \
+  X(F_i_ull2double_rd) \
+  X(F_i_double_as_longlong) \
+  X(F_i_longlong_as_double) \
+  X(F_i_double2hiint) \
+  X(F_i_double2loint) \
+  X(F_i_hiloint2double) \
   X(F_op_add) \
   X(F_op_sub) \
   X(F_op_mul) \
@@ -8978,6 +19142,14 @@ struct F_ynf {
   X(F_op_madd) \
   X(F_op_msub) \
   X(F_op_rsqrt_expr) \
+  X(F_f64_op_add) \
+  X(F_f64_op_sub) \
+  X(F_f64_op_mul) \
+  X(F_f64_op_div) \
+  X(F_f64_op_rcp) \
+  X(F_f64_op_madd) \
+  X(F_f64_op_msub) \
+  X(F_f64_op_sqrt) \
   X(F_acosf) \
   X(F_acoshf) \
   X(F_asinf) \
@@ -9060,7 +19232,88 @@ struct F_ynf {
   X(F_normf) \
   X(F_rnormf) \
   X(F_jnf) \
-  X(F_ynf)
+  X(F_ynf) \
+  X(F_exp) \
+  X(F_exp2) \
+  X(F_exp10) \
+  X(F_expm1) \
+  X(F_log) \
+  X(F_log2) \
+  X(F_log10) \
+  X(F_log1p) \
+  X(F_sin) \
+  X(F_cos) \
+  X(F_tan) \
+  X(F_sincos) \
+  X(F_sinpi) \
+  X(F_cospi) \
+  X(F_sincospi) \
+  X(F_asin) \
+  X(F_acos) \
+  X(F_atan) \
+  X(F_atan2) \
+  X(F_sinh) \
+  X(F_cosh) \
+  X(F_tanh) \
+  X(F_asinh) \
+  X(F_acosh) \
+  X(F_atanh) \
+  X(F_pow) \
+  X(F_sqrt) \
+  X(F_rsqrt) \
+  X(F_cbrt) \
+  X(F_rcbrt) \
+  X(F_hypot) \
+  X(F_rhypot) \
+  X(F_norm3d) \
+  X(F_rnorm3d) \
+  X(F_norm4d) \
+  X(F_rnorm4d) \
+  X(F_norm) \
+  X(F_rnorm) \
+  X(F_erf) \
+  X(F_erfc) \
+  X(F_erfinv) \
+  X(F_erfcinv) \
+  X(F_erfcx) \
+  X(F_normcdf) \
+  X(F_normcdfinv) \
+  X(F_lgamma) \
+  X(F_tgamma) \
+  X(F_j0) \
+  X(F_j1) \
+  X(F_y0) \
+  X(F_y1) \
+  X(F_jn) \
+  X(F_yn) \
+  X(F_cyl_bessel_i0) \
+  X(F_cyl_bessel_i1) \
+  X(F_fmod) \
+  X(F_remainder) \
+  X(F_remquo) \
+  X(F_frexp) \
+  X(F_ldexp) \
+  X(F_scalbn) \
+  X(F_ilogb) \
+  X(F_logb) \
+  X(F_modf) \
+  X(F_nextafter) \
+  X(F_fdim) \
+  X(F_fmax) \
+  X(F_fmin) \
+  X(F_fabs) \
+  X(F_ceil) \
+  X(F_floor) \
+  X(F_trunc) \
+  X(F_round) \
+  X(F_rint) \
+  X(F_nearbyint) \
+  X(F_lrint) \
+  X(F_llrint) \
+  X(F_lround) \
+  X(F_llround) \
+  X(F_copysign) \
+  X(F_fma)
 #elif CUDAFP_FLAGSET == 1
 #define CUDAFP_FUNCS(X) \
   X(F_i_fadd_rn) \
@@ -9149,6 +19402,65 @@ struct F_ynf {
   X(F_i_int_as_float) \
   X(F_i_float_as_uint) \
   X(F_i_uint_as_float) \
+  X(F_i_dadd_rn) \
+  X(F_i_dadd_rz) \
+  X(F_i_dadd_ru) \
+  X(F_i_dadd_rd) \
+  X(F_i_dsub_rn) \
+  X(F_i_dsub_rz) \
+  X(F_i_dsub_ru) \
+  X(F_i_dsub_rd) \
+  X(F_i_dmul_rn) \
+  X(F_i_dmul_rz) \
+  X(F_i_dmul_ru) \
+  X(F_i_dmul_rd) \
+  X(F_i_fma_rn) \
+  X(F_i_fma_rz) \
+  X(F_i_fma_ru) \
+  X(F_i_fma_rd) \
+  X(F_i_ddiv_rn) \
+  X(F_i_ddiv_rz) \
+  X(F_i_ddiv_ru) \
+  X(F_i_ddiv_rd) \
+  X(F_i_drcp_rn) \
+  X(F_i_drcp_rz) \
+  X(F_i_drcp_ru) \
+  X(F_i_drcp_rd) \
+  X(F_i_dsqrt_rn) \
+  X(F_i_dsqrt_rz) \
+  X(F_i_dsqrt_ru) \
+  X(F_i_dsqrt_rd) \
+  X(F_i_double2int_rn) \
+  X(F_i_double2int_rz) \
+  X(F_i_double2int_ru) \
+  X(F_i_double2int_rd) \
+  X(F_i_double2uint_rn) \
+  X(F_i_double2uint_rz) \
+  X(F_i_double2uint_ru) \
+  X(F_i_double2uint_rd) \
+  X(F_i_double2ll_rn) \
+  X(F_i_double2ll_rz) \
+  X(F_i_double2ll_ru) \
+  X(F_i_double2ll_rd) \
+  X(F_i_double2ull_rn) \
+  X(F_i_double2ull_rz) \
+  X(F_i_double2ull_ru) \
+  X(F_i_double2ull_rd) \
+  X(F_i_int2double_rn) \
+  X(F_i_uint2double_rn) \
+  X(F_i_ll2double_rn) \
+  X(F_i_ll2double_rz) \
+  X(F_i_ll2double_ru) \
+  X(F_i_ll2double_rd) \
+  X(F_i_ull2double_rn) \
+  X(F_i_ull2double_rz) \
+  X(F_i_ull2double_ru) \
+  X(F_i_ull2double_rd) \
+  X(F_i_double_as_longlong) \
+  X(F_i_longlong_as_double) \
+  X(F_i_double2hiint) \
+  X(F_i_double2loint) \
+  X(F_i_hiloint2double) \
   X(F_op_add) \
   X(F_op_sub) \
   X(F_op_mul) \
@@ -9157,6 +19469,14 @@ struct F_ynf {
   X(F_op_madd) \
   X(F_op_msub) \
   X(F_op_rsqrt_expr) \
+  X(F_f64_op_add) \
+  X(F_f64_op_sub) \
+  X(F_f64_op_mul) \
+  X(F_f64_op_div) \
+  X(F_f64_op_rcp) \
+  X(F_f64_op_madd) \
+  X(F_f64_op_msub) \
+  X(F_f64_op_sqrt) \
   X(F_acosf) \
   X(F_acoshf) \
   X(F_asinf) \
@@ -9239,7 +19559,88 @@ struct F_ynf {
   X(F_normf) \
   X(F_rnormf) \
   X(F_jnf) \
-  X(F_ynf)
+  X(F_ynf) \
+  X(F_exp) \
+  X(F_exp2) \
+  X(F_exp10) \
+  X(F_expm1) \
+  X(F_log) \
+  X(F_log2) \
+  X(F_log10) \
+  X(F_log1p) \
+  X(F_sin) \
+  X(F_cos) \
+  X(F_tan) \
+  X(F_sincos) \
+  X(F_sinpi) \
+  X(F_cospi) \
+  X(F_sincospi) \
+  X(F_asin) \
+  X(F_acos) \
+  X(F_atan) \
+  X(F_atan2) \
+  X(F_sinh) \
+  X(F_cosh) \
+  X(F_tanh) \
+  X(F_asinh) \
+  X(F_acosh) \
+  X(F_atanh) \
+  X(F_pow) \
+  X(F_sqrt) \
+  X(F_rsqrt) \
+  X(F_cbrt) \
+  X(F_rcbrt) \
+  X(F_hypot) \
+  X(F_rhypot) \
+  X(F_norm3d) \
+  X(F_rnorm3d) \
+  X(F_norm4d) \
+  X(F_rnorm4d) \
+  X(F_norm) \
+  X(F_rnorm) \
+  X(F_erf) \
+  X(F_erfc) \
+  X(F_erfinv) \
+  X(F_erfcinv) \
+  X(F_erfcx) \
+  X(F_normcdf) \
+  X(F_normcdfinv) \
+  X(F_lgamma) \
+  X(F_tgamma) \
+  X(F_j0) \
+  X(F_j1) \
+  X(F_y0) \
+  X(F_y1) \
+  X(F_jn) \
+  X(F_yn) \
+  X(F_cyl_bessel_i0) \
+  X(F_cyl_bessel_i1) \
+  X(F_fmod) \
+  X(F_remainder) \
+  X(F_remquo) \
+  X(F_frexp) \
+  X(F_ldexp) \
+  X(F_scalbn) \
+  X(F_ilogb) \
+  X(F_logb) \
+  X(F_modf) \
+  X(F_nextafter) \
+  X(F_fdim) \
+  X(F_fmax) \
+  X(F_fmin) \
+  X(F_fabs) \
+  X(F_ceil) \
+  X(F_floor) \
+  X(F_trunc) \
+  X(F_round) \
+  X(F_rint) \
+  X(F_nearbyint) \
+  X(F_lrint) \
+  X(F_llrint) \
+  X(F_lround) \
+  X(F_llround) \
+  X(F_copysign) \
+  X(F_fma)
 #elif CUDAFP_FLAGSET == 2
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -9250,6 +19651,14 @@ struct F_ynf {
   X(F_op_madd) \
   X(F_op_msub) \
   X(F_op_rsqrt_expr) \
+  X(F_f64_op_add) \
+  X(F_f64_op_sub) \
+  X(F_f64_op_mul) \
+  X(F_f64_op_div) \
+  X(F_f64_op_rcp) \
+  X(F_f64_op_madd) \
+  X(F_f64_op_msub) \
+  X(F_f64_op_sqrt) \
   X(F_acosf) \
   X(F_acoshf) \
   X(F_asinf) \
@@ -9332,7 +19741,88 @@ struct F_ynf {
   X(F_normf) \
   X(F_rnormf) \
   X(F_jnf) \
-  X(F_ynf)
+  X(F_ynf) \
+  X(F_exp) \
+  X(F_exp2) \
+  X(F_exp10) \
+  X(F_expm1) \
+  X(F_log) \
+  X(F_log2) \
+  X(F_log10) \
+  X(F_log1p) \
+  X(F_sin) \
+  X(F_cos) \
+  X(F_tan) \
+  X(F_sincos) \
+  X(F_sinpi) \
+  X(F_cospi) \
+  X(F_sincospi) \
+  X(F_asin) \
+  X(F_acos) \
+  X(F_atan) \
+  X(F_atan2) \
+  X(F_sinh) \
+  X(F_cosh) \
+  X(F_tanh) \
+  X(F_asinh) \
+  X(F_acosh) \
+  X(F_atanh) \
+  X(F_pow) \
+  X(F_sqrt) \
+  X(F_rsqrt) \
+  X(F_cbrt) \
+  X(F_rcbrt) \
+  X(F_hypot) \
+  X(F_rhypot) \
+  X(F_norm3d) \
+  X(F_rnorm3d) \
+  X(F_norm4d) \
+  X(F_rnorm4d) \
+  X(F_norm) \
+  X(F_rnorm) \
+  X(F_erf) \
+  X(F_erfc) \
+  X(F_erfinv) \
+  X(F_erfcinv) \
+  X(F_erfcx) \
+  X(F_normcdf) \
+  X(F_normcdfinv) \
+  X(F_lgamma) \
+  X(F_tgamma) \
+  X(F_j0) \
+  X(F_j1) \
+  X(F_y0) \
+  X(F_y1) \
+  X(F_jn) \
+  X(F_yn) \
+  X(F_cyl_bessel_i0) \
+  X(F_cyl_bessel_i1) \
+  X(F_fmod) \
+  X(F_remainder) \
+  X(F_remquo) \
+  X(F_frexp) \
+  X(F_ldexp) \
+  X(F_scalbn) \
+  X(F_ilogb) \
+  X(F_logb) \
+  X(F_modf) \
+  X(F_nextafter) \
+  X(F_fdim) \
+  X(F_fmax) \
+  X(F_fmin) \
+  X(F_fabs) \
+  X(F_ceil) \
+  X(F_floor) \
+  X(F_trunc) \
+  X(F_round) \
+  X(F_rint) \
+  X(F_nearbyint) \
+  X(F_lrint) \
+  X(F_llrint) \
+  X(F_lround) \
+  X(F_llround) \
+  X(F_copysign) \
+  X(F_fma)
 #elif CUDAFP_FLAGSET == 3
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -9343,6 +19833,14 @@ struct F_ynf {
   X(F_op_madd) \
   X(F_op_msub) \
   X(F_op_rsqrt_expr) \
+  X(F_f64_op_add) \
+  X(F_f64_op_sub) \
+  X(F_f64_op_mul) \
+  X(F_f64_op_div) \
+  X(F_f64_op_rcp) \
+  X(F_f64_op_madd) \
+  X(F_f64_op_msub) \
+  X(F_f64_op_sqrt) \
   X(F_acosf) \
   X(F_acoshf) \
   X(F_asinf) \
@@ -9425,7 +19923,88 @@ struct F_ynf {
   X(F_normf) \
   X(F_rnormf) \
   X(F_jnf) \
-  X(F_ynf)
+  X(F_ynf) \
+  X(F_exp) \
+  X(F_exp2) \
+  X(F_exp10) \
+  X(F_expm1) \
+  X(F_log) \
+  X(F_log2) \
+  X(F_log10) \
+  X(F_log1p) \
+  X(F_sin) \
+  X(F_cos) \
+  X(F_tan) \
+  X(F_sincos) \
+  X(F_sinpi) \
+  X(F_cospi) \
+  X(F_sincospi) \
+  X(F_asin) \
+  X(F_acos) \
+  X(F_atan) \
+  X(F_atan2) \
+  X(F_sinh) \
+  X(F_cosh) \
+  X(F_tanh) \
+  X(F_asinh) \
+  X(F_acosh) \
+  X(F_atanh) \
+  X(F_pow) \
+  X(F_sqrt) \
+  X(F_rsqrt) \
+  X(F_cbrt) \
+  X(F_rcbrt) \
+  X(F_hypot) \
+  X(F_rhypot) \
+  X(F_norm3d) \
+  X(F_rnorm3d) \
+  X(F_norm4d) \
+  X(F_rnorm4d) \
+  X(F_norm) \
+  X(F_rnorm) \
+  X(F_erf) \
+  X(F_erfc) \
+  X(F_erfinv) \
+  X(F_erfcinv) \
+  X(F_erfcx) \
+  X(F_normcdf) \
+  X(F_normcdfinv) \
+  X(F_lgamma) \
+  X(F_tgamma) \
+  X(F_j0) \
+  X(F_j1) \
+  X(F_y0) \
+  X(F_y1) \
+  X(F_jn) \
+  X(F_yn) \
+  X(F_cyl_bessel_i0) \
+  X(F_cyl_bessel_i1) \
+  X(F_fmod) \
+  X(F_remainder) \
+  X(F_remquo) \
+  X(F_frexp) \
+  X(F_ldexp) \
+  X(F_scalbn) \
+  X(F_ilogb) \
+  X(F_logb) \
+  X(F_modf) \
+  X(F_nextafter) \
+  X(F_fdim) \
+  X(F_fmax) \
+  X(F_fmin) \
+  X(F_fabs) \
+  X(F_ceil) \
+  X(F_floor) \
+  X(F_trunc) \
+  X(F_round) \
+  X(F_rint) \
+  X(F_nearbyint) \
+  X(F_lrint) \
+  X(F_llrint) \
+  X(F_lround) \
+  X(F_llround) \
+  X(F_copysign) \
+  X(F_fma)
 #elif CUDAFP_FLAGSET == 4
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -9436,6 +20015,14 @@ struct F_ynf {
   X(F_op_madd) \
   X(F_op_msub) \
   X(F_op_rsqrt_expr) \
+  X(F_f64_op_add) \
+  X(F_f64_op_sub) \
+  X(F_f64_op_mul) \
+  X(F_f64_op_div) \
+  X(F_f64_op_rcp) \
+  X(F_f64_op_madd) \
+  X(F_f64_op_msub) \
+  X(F_f64_op_sqrt) \
   X(F_acosf) \
   X(F_acoshf) \
   X(F_asinf) \
@@ -9518,7 +20105,88 @@ struct F_ynf {
   X(F_normf) \
   X(F_rnormf) \
   X(F_jnf) \
-  X(F_ynf)
+  X(F_ynf) \
+  X(F_exp) \
+  X(F_exp2) \
+  X(F_exp10) \
+  X(F_expm1) \
+  X(F_log) \
+  X(F_log2) \
+  X(F_log10) \
+  X(F_log1p) \
+  X(F_sin) \
+  X(F_cos) \
+  X(F_tan) \
+  X(F_sincos) \
+  X(F_sinpi) \
+  X(F_cospi) \
+  X(F_sincospi) \
+  X(F_asin) \
+  X(F_acos) \
+  X(F_atan) \
+  X(F_atan2) \
+  X(F_sinh) \
+  X(F_cosh) \
+  X(F_tanh) \
+  X(F_asinh) \
+  X(F_acosh) \
+  X(F_atanh) \
+  X(F_pow) \
+  X(F_sqrt) \
+  X(F_rsqrt) \
+  X(F_cbrt) \
+  X(F_rcbrt) \
+  X(F_hypot) \
+  X(F_rhypot) \
+  X(F_norm3d) \
+  X(F_rnorm3d) \
+  X(F_norm4d) \
+  X(F_rnorm4d) \
+  X(F_norm) \
+  X(F_rnorm) \
+  X(F_erf) \
+  X(F_erfc) \
+  X(F_erfinv) \
+  X(F_erfcinv) \
+  X(F_erfcx) \
+  X(F_normcdf) \
+  X(F_normcdfinv) \
+  X(F_lgamma) \
+  X(F_tgamma) \
+  X(F_j0) \
+  X(F_j1) \
+  X(F_y0) \
+  X(F_y1) \
+  X(F_jn) \
+  X(F_yn) \
+  X(F_cyl_bessel_i0) \
+  X(F_cyl_bessel_i1) \
+  X(F_fmod) \
+  X(F_remainder) \
+  X(F_remquo) \
+  X(F_frexp) \
+  X(F_ldexp) \
+  X(F_scalbn) \
+  X(F_ilogb) \
+  X(F_logb) \
+  X(F_modf) \
+  X(F_nextafter) \
+  X(F_fdim) \
+  X(F_fmax) \
+  X(F_fmin) \
+  X(F_fabs) \
+  X(F_ceil) \
+  X(F_floor) \
+  X(F_trunc) \
+  X(F_round) \
+  X(F_rint) \
+  X(F_nearbyint) \
+  X(F_lrint) \
+  X(F_llrint) \
+  X(F_lround) \
+  X(F_llround) \
+  X(F_copysign) \
+  X(F_fma)
 #elif CUDAFP_FLAGSET == 5
 #define CUDAFP_FUNCS(X) \
   X(F_op_add) \
@@ -9529,6 +20197,14 @@ struct F_ynf {
   X(F_op_madd) \
   X(F_op_msub) \
   X(F_op_rsqrt_expr) \
+  X(F_f64_op_add) \
+  X(F_f64_op_sub) \
+  X(F_f64_op_mul) \
+  X(F_f64_op_div) \
+  X(F_f64_op_rcp) \
+  X(F_f64_op_madd) \
+  X(F_f64_op_msub) \
+  X(F_f64_op_sqrt) \
   X(F_acosf) \
   X(F_acoshf) \
   X(F_asinf) \
@@ -9611,5 +20287,86 @@ struct F_ynf {
   X(F_normf) \
   X(F_rnormf) \
   X(F_jnf) \
-  X(F_ynf)
+  X(F_ynf) \
+  X(F_exp) \
+  X(F_exp2) \
+  X(F_exp10) \
+  X(F_expm1) \
+  X(F_log) \
+  X(F_log2) \
+  X(F_log10) \
+  X(F_log1p) \
+  X(F_sin) \
+  X(F_cos) \
+  X(F_tan) \
+  X(F_sincos) \
+  X(F_sinpi) \
+  X(F_cospi) \
+  X(F_sincospi) \
+  X(F_asin) \
+  X(F_acos) \
+  X(F_atan) \
+  X(F_atan2) \
+  X(F_sinh) \
+  X(F_cosh) \
+  X(F_tanh) \
+  X(F_asinh) \
+  X(F_acosh) \
+  X(F_atanh) \
+  X(F_pow) \
+  X(F_sqrt) \
+  X(F_rsqrt) \
+  X(F_cbrt) \
+  X(F_rcbrt) \
+  X(F_hypot) \
+  X(F_rhypot) \
+  X(F_norm3d) \
+  X(F_rnorm3d) \
+  X(F_norm4d) \
+  X(F_rnorm4d) \
+  X(F_norm) \
+  X(F_rnorm) \
+  X(F_erf) \
+  X(F_erfc) \
+  X(F_erfinv) \
+  X(F_erfcinv) \
+  X(F_erfcx) \
+  X(F_normcdf) \
+  X(F_normcdfinv) \
+  X(F_lgamma) \
+  X(F_tgamma) \
+  X(F_j0) \
+  X(F_j1) \
+  X(F_y0) \
+  X(F_y1) \
+  X(F_jn) \
+  X(F_yn) \
+  X(F_cyl_bessel_i0) \
+  X(F_cyl_bessel_i1) \
+  X(F_fmod) \
+  X(F_remainder) \
+  X(F_remquo) \
+  X(F_frexp) \
+  X(F_ldexp) \
+  X(F_scalbn) \
+  X(F_ilogb) \
+  X(F_logb) \
+  X(F_modf) \
+  X(F_nextafter) \
+  X(F_fdim) \
+  X(F_fmax) \
+  X(F_fmin) \
+  X(F_fabs) \
+  X(F_ceil) \
+  X(F_floor) \
+  X(F_trunc) \
+  X(F_round) \
+  X(F_rint) \
+  X(F_nearbyint) \
+  X(F_lrint) \
+  X(F_llrint) \
+  X(F_lround) \
+  X(F_llround) \
+  X(F_copysign) \
+  X(F_fma)
 #endif

@@ -53,7 +53,8 @@ func main() {
 	fmt.Fprintf(&b, "// Argument tuples (spec.Args): at most MAX_ARGS words; an array function's count\n")
 	fmt.Fprintf(&b, "// and up to MAX_ARRAY elements, of which its grid points vary GRID_ELEMS.\n")
 	fmt.Fprintf(&b, "#define MAX_ARGS %d\n#define MAX_ARRAY %d\n#define GRID_ELEMS %d\n", spec.MaxArgs, spec.MaxArray, spec.GridElems)
-	fmt.Fprintf(&b, "// Draws per generated input of the norm family (spec.NormDraws).\n#define NORM_DRAWS %d\n", spec.NormDraws)
+	fmt.Fprintf(&b, "// Draws per generated input of the norm family (spec.NormDraws, spec.NormDraws64).\n#define NORM_DRAWS %d\n#define NORM_DRAWS64 %d\n", spec.NormDraws, spec.NormDraws64)
+	fmt.Fprintf(&b, "// Int exponents at the end of the axis of the binary64 x*2^n functions (spec.ScaleInts64).\n#define SCALE64_INTS %d\n", spec.ScaleInts64())
 	fmt.Fprintf(&b, "// Parts of a Bessel function's axis: orders, then zeros, then float specials.\n")
 	orders, zeros := spec.BesselAxisParts()
 	fmt.Fprintf(&b, "#define BESSEL_ORDERS %d\n#define BESSEL_ZEROS %d\n\n", orders, zeros)
@@ -99,6 +100,9 @@ func main() {
 		fmt.Fprintf(&b, "  static constexpr bool exhaustive = %v;\n", f.Exhaustive())
 		fmt.Fprintf(&b, "  static constexpr bool wide_in = %v;\n", f.In[0].Wide())
 		fmt.Fprintf(&b, "  static constexpr bool wide_out = %v;\n", f.WideOut())
+		fmt.Fprintf(&b, "  static constexpr bool pair_wide = %v; // two results recorded in full, hashed as pair_fold\n", f.PairWide())
+		fmt.Fprintf(&b, "  static constexpr bool second_wide = %v; // a second result of 64 bits\n", len(f.Out) == 2 && f.Out[1].Wide())
+		fmt.Fprintf(&b, "  static constexpr bool d64 = %v; // the binary64 generators\n", f.D64())
 		fmt.Fprintf(&b, "  static constexpr bool array = %v;\n", f.Array)
 		fmt.Fprintf(&b, "  static constexpr int grid_n = %d;\n", len(axis))
 		fmt.Fprintf(&b, "  static constexpr int grid_args = %d;\n", f.GridArgs())
@@ -118,13 +122,19 @@ func main() {
 			}
 			fmt.Fprintf(&b, " return 0; }\n")
 		}
-		fmt.Fprintf(&b, "  __device__ static uint64_t eval(const uint64_t* in) {\n")
+		fmt.Fprintf(&b, "  // eval returns the result packed as spec.Kernel packs it; a pair_wide\n")
+		fmt.Fprintf(&b, "  // function returns its first result and writes the second to *second.\n")
+		fmt.Fprintf(&b, "  __device__ static uint64_t eval(const uint64_t* in, uint64_t* second) {\n")
+		fmt.Fprintf(&b, "#ifdef CUDAFP_HOST_STUB\n    return cudafp_stub_eval<F_%s>(in, second);\n#else\n", f.ID)
+		if !f.PairWide() {
+			fmt.Fprintf(&b, "    (void)second;\n")
+		}
 		names := []string{"x", "y", "z", "w"}
 		switch {
 		case f.Array:
 			fmt.Fprintf(&b, "    %s x = %s;\n", f.In[0].C(), fromBits(f.In[0], "in[0]"))
-			fmt.Fprintf(&b, "    float a[%d];\n", f.Arity()-1)
-			fmt.Fprintf(&b, "    for (int j = 0; j < %d; j++) a[j] = %s;\n", f.Arity()-1, fromBits(spec.F32, "in[1 + j]"))
+			fmt.Fprintf(&b, "    %s a[%d];\n", f.In[1].C(), f.Arity()-1)
+			fmt.Fprintf(&b, "    for (int j = 0; j < %d; j++) a[j] = %s;\n", f.Arity()-1, fromBits(f.In[1], "in[1 + j]"))
 		default:
 			for j, t := range f.In {
 				fmt.Fprintf(&b, "    %s %s = %s;\n", t.C(), names[j], fromBits(t, fmt.Sprintf("in[%d]", j)))
@@ -139,6 +149,10 @@ func main() {
 				fmt.Fprintf(&b, "    asm volatile(\"%s %%0, %%1, %%2;\" : \"=f\"(r) : \"f\"(x), \"f\"(y));\n", f.Expr)
 			}
 			fmt.Fprintf(&b, "    return %s;\n", toBits(spec.F32, "r"))
+		case f.PairWide():
+			fmt.Fprintf(&b, "    %s r0; %s r1;\n    %s;\n", f.Out[0].C(), f.Out[1].C(), f.Expr)
+			fmt.Fprintf(&b, "    *second = %s;\n", toBits(f.Out[1], "r1"))
+			fmt.Fprintf(&b, "    return %s;\n", toBits(f.Out[0], "r0"))
 		case len(f.Out) == 2:
 			fmt.Fprintf(&b, "    %s r0; %s r1;\n    %s;\n", f.Out[0].C(), f.Out[1].C(), f.Expr)
 			fmt.Fprintf(&b, "    return (uint64_t)(%s) << 32 | (uint64_t)(%s);\n", toBits32(f.Out[0], "r0"), toBits32(f.Out[1], "r1"))
@@ -146,7 +160,7 @@ func main() {
 			fmt.Fprintf(&b, "    %s r = %s;\n", f.Out[0].C(), f.Expr)
 			fmt.Fprintf(&b, "    return %s;\n", toBits(f.Out[0], "r"))
 		}
-		fmt.Fprintf(&b, "  }\n};\n#endif\n\n")
+		fmt.Fprintf(&b, "#endif\n  }\n};\n#endif\n\n")
 	}
 	// One list per flag set: only the functions captured under it are compiled.
 	for i, fl := range spec.FlagSets {

@@ -67,13 +67,25 @@ __host__ __device__ void grid_point(const uint64_t* axis, int k, uint64_t* a) {
   }
 }
 
+// out2 receives the second results of a pair_wide function.
 template <class F>
-__global__ void k_grid(const uint64_t* axis, int points, uint64_t* out) {
+__global__ void k_grid(const uint64_t* axis, int points, uint64_t* out, uint64_t* out2) {
   int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= points) return;
   uint64_t a[MAX_ARGS];
   grid_point<F>(axis, k, a);
-  out[k] = F::eval(a);
+  uint64_t second = 0;
+  out[k] = F::eval(a, &second);
+  out2[k] = second;
+}
+
+// hashed is the word a result contributes to its block hash: the packed
+// result, or pair_fold of a pair_wide function's two results.
+template <class F>
+__device__ inline uint64_t hashed(const uint64_t* a) {
+  uint64_t second = 0;
+  uint64_t out = F::eval(a, &second);
+  return F::pair_wide ? pair_fold(out, second) : out;
 }
 
 // Exhaustive: thread t covers inputs [t*PER, (t+1)*PER), all in one hash block.
@@ -87,8 +99,7 @@ __global__ void k_exhaustive(unsigned long long* hashes) {
   uint64_t a[MAX_ARGS] = {0};
   for (uint64_t i = first; i < first + EXH_PER; i++) {
     a[0] = i;
-    uint64_t out = F::eval(a);
-    h += elem_hash(i, out, F::wide_out);
+    h += elem_hash(i, hashed<F>(a), F::wide_out);
   }
   atomicAdd(&hashes[first >> 24], (unsigned long long)h);
 }
@@ -106,8 +117,7 @@ __global__ void k_subblocks(unsigned long long* hashes) {
   uint64_t a[MAX_ARGS] = {0};
   for (uint64_t i = first; i < first + SUB_PER; i++) {
     a[0] = i;
-    uint64_t out = F::eval(a);
-    h += elem_hash(i, out, F::wide_out);
+    h += elem_hash(i, hashed<F>(a), F::wide_out);
   }
   atomicAdd(&hashes[t / per_sub], (unsigned long long)h);
 }
@@ -121,21 +131,23 @@ __global__ void k_generated(const uint64_t* axis, unsigned long long* hashes) {
   uint64_t h = 0;
   for (uint64_t i = first; i < first + GEN_PER; i++) {
     uint64_t a[MAX_ARGS];
-    gen_input(F::in0, F::family, F::array, F::arity, F::gen_lo, i, axis, F::grid_n, a);
-    h += elem_hash(i, F::eval(a), F::wide_out);
+    gen_input(F::d64, F::in0, F::family, F::array, F::arity, F::gen_lo, i, axis, F::grid_n, a);
+    h += elem_hash(i, hashed<F>(a), F::wide_out);
   }
   atomicAdd(&hashes[first >> 16], (unsigned long long)h);
 }
 
 template <class F>
-__global__ void k_recorded(const uint64_t* axis, int count, uint64_t* ins, uint64_t* outs) {
+__global__ void k_recorded(const uint64_t* axis, int count, uint64_t* ins, uint64_t* outs, uint64_t* outs2) {
   int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= count) return;
   uint64_t a[MAX_ARGS] = {0};
   if (F::exhaustive) a[0] = sample_input(k);
-  else gen_input(F::in0, F::family, F::array, F::arity, F::gen_lo, k, axis, F::grid_n, a);
+  else gen_input(F::d64, F::in0, F::family, F::array, F::arity, F::gen_lo, k, axis, F::grid_n, a);
   for (int j = 0; j < MAX_ARGS; j++) ins[MAX_ARGS * k + j] = a[j];
-  outs[k] = F::eval(a);
+  uint64_t second = 0;
+  outs[k] = F::eval(a, &second);
+  outs2[k] = second;
 }
 
 // ---- output -------------------------------------------------------------------
@@ -148,8 +160,12 @@ static void put_in(FILE* f, uint64_t v, int t) {
   if (t == TF64 || t == TI64 || t == TU64) fprintf(f, " %016llx", (unsigned long long)v);
   else fprintf(f, " %08llx", (unsigned long long)v);
 }
-static void put_out(FILE* f, uint64_t v, bool wide) {
-  if (wide) fprintf(f, " %016llx", (unsigned long long)v);
+// put_out writes one output: 8 or 16 hex digits, or 32 (the first result,
+// then the second) for a pair_wide function.
+template <class F>
+static void put_out(FILE* f, uint64_t v, uint64_t v2) {
+  if (F::pair_wide) fprintf(f, " %016llx%016llx", (unsigned long long)v, (unsigned long long)v2);
+  else if (F::wide_out) fprintf(f, " %016llx", (unsigned long long)v);
   else fprintf(f, " %08llx", (unsigned long long)v);
 }
 
@@ -160,12 +176,13 @@ static void capture(const Prov& p, const std::string& dir) {
   if (!f) { perror(path.c_str()); exit(1); }
   int n = F::grid_n;
   int points = F::grid_points;
-  uint64_t *d_axis, *d_out, *d_ins;
+  uint64_t *d_axis, *d_out, *d_out2, *d_ins;
   unsigned long long* d_hash;
   CHECK(cudaMalloc(&d_axis, n * sizeof(uint64_t)));
   CHECK(cudaMemcpy(d_axis, F::grid(), n * sizeof(uint64_t), cudaMemcpyHostToDevice));
   int outN = points > RECORDED ? points : RECORDED;
   CHECK(cudaMalloc(&d_out, outN * sizeof(uint64_t)));
+  CHECK(cudaMalloc(&d_out2, outN * sizeof(uint64_t)));
   CHECK(cudaMalloc(&d_ins, MAX_ARGS * RECORDED * sizeof(uint64_t)));
   CHECK(cudaMalloc(&d_hash, BLOCKS * sizeof(unsigned long long)));
 
@@ -182,23 +199,25 @@ static void capture(const Prov& p, const std::string& dir) {
   fprintf(f, "grid %d", n);
   for (int j = 0; j < n; j++) put_in(f, F::grid()[j], F::grid_t);
   fprintf(f, "\nspecial %d\n", points);
-  CUDAFP_LAUNCH(k_grid<F>, (points + 255) / 256, 256, d_axis, points, d_out);
+  CUDAFP_LAUNCH(k_grid<F>, (points + 255) / 256, 256, d_axis, points, d_out, d_out2);
   CHECK(cudaGetLastError());
-  std::vector<uint64_t> out(outN);
+  std::vector<uint64_t> out(outN), out2(outN);
   CHECK(cudaMemcpy(out.data(), d_out, points * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(out2.data(), d_out2, points * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   for (int k = 0; k < points; k += 16) {
     fprintf(f, "s %d", k);
-    for (int j = k; j < k + 16 && j < points; j++) put_out(f, out[j], F::wide_out);
+    for (int j = k; j < k + 16 && j < points; j++) put_out<F>(f, out[j], out2[j]);
     fprintf(f, "\n");
   }
 
   // Recorded inputs and outputs.
   int count = F::exhaustive ? SAMPLES : RECORDED;
-  CUDAFP_LAUNCH(k_recorded<F>, (count + 255) / 256, 256, d_axis, count, d_ins, d_out);
+  CUDAFP_LAUNCH(k_recorded<F>, (count + 255) / 256, 256, d_axis, count, d_ins, d_out, d_out2);
   CHECK(cudaGetLastError());
   std::vector<uint64_t> ins(MAX_ARGS * RECORDED);
   CHECK(cudaMemcpy(ins.data(), d_ins, MAX_ARGS * count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   CHECK(cudaMemcpy(out.data(), d_out, count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(out2.data(), d_out2, count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
   if (F::exhaustive) fprintf(f, "inputs exhaustive 4294967296 sample-seed %016llx\n", (unsigned long long)SAMPLE_SEED);
   else fprintf(f, "inputs generated %llu seed %016llx\n", (unsigned long long)GEN_COUNT, (unsigned long long)GEN_SEED);
   for (int k = 0; k < SHOWN; k++) {
@@ -209,7 +228,7 @@ static void capture(const Prov& p, const std::string& dir) {
   fprintf(f, "recorded %d\n", count);
   for (int k = 0; k < count; k += 16) {
     fprintf(f, "o %d", k);
-    for (int j = k; j < k + 16; j++) put_out(f, out[j], F::wide_out);
+    for (int j = k; j < k + 16; j++) put_out<F>(f, out[j], out2[j]);
     fprintf(f, "\n");
   }
 
@@ -240,7 +259,7 @@ static void capture(const Prov& p, const std::string& dir) {
   }
   fprintf(f, "end\n");
   fclose(f);
-  CHECK(cudaFree(d_axis)); CHECK(cudaFree(d_out)); CHECK(cudaFree(d_ins)); CHECK(cudaFree(d_hash));
+  CHECK(cudaFree(d_axis)); CHECK(cudaFree(d_out)); CHECK(cudaFree(d_out2)); CHECK(cudaFree(d_ins)); CHECK(cudaFree(d_hash));
 }
 
 int main(int argc, char** argv) {

@@ -442,4 +442,358 @@ var generatedBench = []benchFunc{
 		}
 		return s
 	}},
+	{"DaddRN", "i_dadd_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DaddRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DsubRN", "i_dsub_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsubRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DmulRN", "i_dmul_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DmulRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"FmaRN", "i_fma_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.FmaRN(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		}
+		return s
+	}},
+	{"DdivRN", "i_ddiv_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DdivRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DrcpRN", "i_drcp_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DrcpRN(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DsqrtRN", "i_dsqrt_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsqrtRN(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DaddRZ", "i_dadd_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DaddRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DsubRZ", "i_dsub_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsubRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DmulRZ", "i_dmul_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DmulRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"FmaRZ", "i_fma_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.FmaRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		}
+		return s
+	}},
+	{"DdivRZ", "i_ddiv_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DdivRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DrcpRZ", "i_drcp_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DrcpRZ(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DsqrtRZ", "i_dsqrt_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsqrtRZ(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DaddRU", "i_dadd_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DaddRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DsubRU", "i_dsub_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsubRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DmulRU", "i_dmul_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DmulRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"FmaRU", "i_fma_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.FmaRU(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		}
+		return s
+	}},
+	{"DdivRU", "i_ddiv_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DdivRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DrcpRU", "i_drcp_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DrcpRU(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DsqrtRU", "i_dsqrt_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsqrtRU(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DaddRD", "i_dadd_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DaddRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DsubRD", "i_dsub_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsubRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DmulRD", "i_dmul_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DmulRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"FmaRD", "i_fma_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.FmaRD(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		}
+		return s
+	}},
+	{"DdivRD", "i_ddiv_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DdivRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		}
+		return s
+	}},
+	{"DrcpRD", "i_drcp_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DrcpRD(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"DsqrtRD", "i_dsqrt_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.DsqrtRD(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2IntRN", "i_double2int_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(uint32(t.Double2IntRN(math.Float64frombits(a[0]))))
+		}
+		return s
+	}},
+	{"Double2IntRZ", "i_double2int_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(uint32(t.Double2IntRZ(math.Float64frombits(a[0]))))
+		}
+		return s
+	}},
+	{"Double2IntRU", "i_double2int_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(uint32(t.Double2IntRU(math.Float64frombits(a[0]))))
+		}
+		return s
+	}},
+	{"Double2IntRD", "i_double2int_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(uint32(t.Double2IntRD(math.Float64frombits(a[0]))))
+		}
+		return s
+	}},
+	{"Double2UintRN", "i_double2uint_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2UintRN(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2UintRZ", "i_double2uint_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2UintRZ(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2UintRU", "i_double2uint_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2UintRU(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2UintRD", "i_double2uint_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2UintRD(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2LLRN", "i_double2ll_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2LLRN(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2LLRZ", "i_double2ll_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2LLRZ(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2LLRU", "i_double2ll_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2LLRU(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2LLRD", "i_double2ll_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.Double2LLRD(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"Double2ULLRN", "i_double2ull_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= t.Double2ULLRN(math.Float64frombits(a[0]))
+		}
+		return s
+	}},
+	{"Double2ULLRZ", "i_double2ull_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= t.Double2ULLRZ(math.Float64frombits(a[0]))
+		}
+		return s
+	}},
+	{"Double2ULLRU", "i_double2ull_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= t.Double2ULLRU(math.Float64frombits(a[0]))
+		}
+		return s
+	}},
+	{"Double2ULLRD", "i_double2ull_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= t.Double2ULLRD(math.Float64frombits(a[0]))
+		}
+		return s
+	}},
+	{"Int2DoubleRN", "i_int2double_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.Int2DoubleRN(int32(uint32(a[0]))))
+		}
+		return s
+	}},
+	{"Uint2DoubleRN", "i_uint2double_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.Uint2DoubleRN(uint32(a[0])))
+		}
+		return s
+	}},
+	{"LL2DoubleRN", "i_ll2double_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.LL2DoubleRN(int64(a[0])))
+		}
+		return s
+	}},
+	{"ULL2DoubleRN", "i_ull2double_rn", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.ULL2DoubleRN(a[0]))
+		}
+		return s
+	}},
+	{"LL2DoubleRZ", "i_ll2double_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.LL2DoubleRZ(int64(a[0])))
+		}
+		return s
+	}},
+	{"ULL2DoubleRZ", "i_ull2double_rz", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.ULL2DoubleRZ(a[0]))
+		}
+		return s
+	}},
+	{"LL2DoubleRU", "i_ll2double_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.LL2DoubleRU(int64(a[0])))
+		}
+		return s
+	}},
+	{"ULL2DoubleRU", "i_ull2double_ru", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.ULL2DoubleRU(a[0]))
+		}
+		return s
+	}},
+	{"LL2DoubleRD", "i_ll2double_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.LL2DoubleRD(int64(a[0])))
+		}
+		return s
+	}},
+	{"ULL2DoubleRD", "i_ull2double_rd", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.ULL2DoubleRD(a[0]))
+		}
+		return s
+	}},
+	{"DoubleAsLonglong", "i_double_as_longlong", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(t.DoubleAsLonglong(math.Float64frombits(a[0])))
+		}
+		return s
+	}},
+	{"LonglongAsDouble", "i_longlong_as_double", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.LonglongAsDouble(int64(a[0])))
+		}
+		return s
+	}},
+	{"Double2hiint", "i_double2hiint", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(uint32(t.Double2hiint(math.Float64frombits(a[0]))))
+		}
+		return s
+	}},
+	{"Double2loint", "i_double2loint", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= uint64(uint32(t.Double2loint(math.Float64frombits(a[0]))))
+		}
+		return s
+	}},
+	{"Hiloint2Double", "i_hiloint2double", func(t intrinsics.Target, in [][3]uint64) (s uint64) {
+		for _, a := range in {
+			s ^= math.Float64bits(t.Hiloint2Double(int32(uint32(a[0])), int32(uint32(a[1]))))
+		}
+		return s
+	}},
 }

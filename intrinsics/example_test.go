@@ -50,3 +50,41 @@ func ExampleTarget() {
 	// 0x1p-129
 	// 0x0p+00
 }
+
+// __dadd_rz truncates the exact sum where the correctly rounded sum rounds
+// up: 1 + (2^-53 + 2^-105) lies just above the midpoint between 1 and
+// 1 + 2^-52. The double intrinsics keep NaN payloads: __dadd_rn propagates
+// y's NaN, quieted.
+func ExampleDaddRZ() {
+	x, y := 1.0, 0x1.0000000000001p-53
+	fmt.Printf("DaddRZ: %#016x %x\n", math.Float64bits(intrinsics.DaddRZ(x, y)), intrinsics.DaddRZ(x, y))
+	fmt.Printf("DaddRN: %#016x %x\n", math.Float64bits(intrinsics.DaddRN(x, y)), intrinsics.DaddRN(x, y))
+	nan := math.Float64frombits(0x7ff0000000000001) // a signalling NaN with payload 1
+	fmt.Printf("DaddRN(1, NaN): %#016x\n", math.Float64bits(intrinsics.DaddRN(1, nan)))
+	// Output:
+	// DaddRZ: 0x3ff0000000000000 0x1p+00
+	// DaddRN: 0x3ff0000000000001 0x1.0000000000001p+00
+	// DaddRN(1, NaN): 0x7ff8000000000001
+}
+
+// The conversions from double round in their mode and saturate; a NaN
+// gives 1 << 31 for a 32-bit destination (PTX cvt from a .f64 source).
+func ExampleDouble2IntRN() {
+	for _, x := range []float64{2.5, -3.5, 0x1p40, math.NaN()} {
+		fmt.Printf("%-14v RN %-11d RD %d\n", x, intrinsics.Double2IntRN(x), intrinsics.Double2IntRD(x))
+	}
+	// Output:
+	// 2.5            RN 2           RD 2
+	// -3.5           RN -4          RD -4
+	// 1.099511627776e+12 RN 2147483647  RD 2147483647
+	// NaN            RN -2147483648 RD -2147483648
+}
+
+// __hiloint2double and __double2hiint, __double2loint reinterpret the two
+// words of a double.
+func ExampleHiloint2Double() {
+	x := intrinsics.Hiloint2Double(0x3ff00000, 1)
+	fmt.Printf("%x %#08x %#08x\n", x, uint32(intrinsics.Double2hiint(x)), uint32(intrinsics.Double2loint(x)))
+	// Output:
+	// 0x1.0000000000001p+00 0x3ff00000 0x00000001
+}

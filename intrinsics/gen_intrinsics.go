@@ -9,7 +9,8 @@
 // rows are the same rows.
 //
 // Names come from spec.GoName and the documented bounds from the catalog
-// (internal/spec), verbatim. Run with go generate ./intrinsics.
+// (internal/spec), verbatim. The double intrinsics' table is in
+// gen_intrinsics64.go. Run with go generate ./intrinsics.
 //
 // Output: ieee_gen.go, convert_gen.go, specials_gen_test.go, bench_gen_test.go.
 package main
@@ -20,6 +21,7 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/cudafp/cudafp/internal/spec"
@@ -664,6 +666,8 @@ func outExpr(t goType, v string) string {
 	switch t {
 	case tF32:
 		return "uint64(math.Float32bits(" + v + "))"
+	case tF64:
+		return "math.Float64bits(" + v + ")"
 	case tI32:
 		return "uint64(uint32(" + v + "))"
 	case tU32, tI64:
@@ -702,7 +706,7 @@ func emitTests(path string, fs []fn) {
 		for i, t := range f.in {
 			args = append(args, argExpr(t, fmt.Sprintf("a[%d]", i)))
 		}
-		fmt.Fprintf(&w, "\t{name: %q, id: %q, in: %d, wideOut: %v,\n", name, catalogID(f.cuda), len(f.in), f.out == tI64 || f.out == tU64)
+		fmt.Fprintf(&w, "\t{name: %q, id: %q, in: %d, wideOut: %v,\n", name, catalogID(f.cuda), len(f.in), f.out == tI64 || f.out == tU64 || f.out == tF64)
 		fmt.Fprintf(&w, "\t\tfn: func(t intrinsics.Target, a [3]uint64) uint64 { return %s },\n", outExpr(f.out, "t."+name+"("+strings.Join(args, ", ")+")"))
 		fmt.Fprintf(&w, "\t\trows: []specialRow{\n")
 		for _, r := range f.rows {
@@ -778,8 +782,13 @@ func emitBench(path string, fs []fn) {
 func main() {
 	ieee := ieeeFuncs()
 	conv := convertFuncs()
+	ieee64 := ieee64Funcs()
+	conv64 := convert64Funcs()
 	emit("ieee_gen.go", ieee, "github.com/cudafp/cudafp/ptx", "github.com/cudafp/cudafp/rounding")
 	emit("convert_gen.go", conv, "math", "github.com/cudafp/cudafp/ptx", "github.com/cudafp/cudafp/rounding")
-	emitTests("specials_gen_test.go", append(ieee, conv...))
-	emitBench("bench_gen_test.go", append(ieee, conv...))
+	emit("ieee64_gen.go", ieee64, "math", "github.com/cudafp/cudafp/rounding")
+	emit("convert64_gen.go", conv64, "math", "github.com/cudafp/cudafp/rounding")
+	all := slices.Concat(ieee, conv, ieee64, conv64)
+	emitTests("specials_gen_test.go", all)
+	emitBench("bench_gen_test.go", all)
 }

@@ -2106,4 +2106,1732 @@ var generatedSpecials = []specialFunc{
 				{[3]uint64{0x3f800000, 0, 0}, 0x3f800000, 0x3f800000, bothBuilds},
 			}},
 		}},
+	{name: "DaddRN", id: "i_dadd_rn", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DaddRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DaddRN(x, NaN) = y quieted, sign and payload kept; DaddRN(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DaddRN(+Inf, -Inf) = DaddRN(-Inf, +Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DaddRN(±Inf, y) = DaddRN(y, ±Inf) = ±Inf for y not NaN or the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xbff0000000000000, 0xfff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DaddRN(x, -x) = +0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xbff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0x8000000000000001, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"DaddRN(-0, -0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DaddRN(1, 0x1p-53) = 1 (a tie, to even)", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ca0000000000000, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"DaddRN(x, y) = ±Inf when the sum overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x7fefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "DsubRN", id: "i_dsub_rn", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsubRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DsubRN(x, NaN) = y quieted, its sign as given; DsubRN(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+			}},
+			{"DsubRN(+Inf, +Inf) = DsubRN(-Inf, -Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsubRN(±Inf, y) = ±Inf and DsubRN(x, ±Inf) = ∓Inf for finite x, y", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsubRN(x, x) = +0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x0000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"DsubRN(-0, +0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x0000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsubRN(x, y) = ±Inf when the difference overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0xffefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "DmulRN", id: "i_dmul_rn", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DmulRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DmulRN(x, NaN) = y quieted, sign and payload kept; DmulRN(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DmulRN(±0, ±Inf) = DmulRN(±Inf, ±0) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x0000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DmulRN(±Inf, y) = DmulRN(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DmulRN(±0, y) = DmulRN(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DmulRN(x, y) = ±Inf when the product overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DmulRN(0x1p-1000, 0x1p-60) = 0x1p-1060, a subnormal (no flush to zero)", []specialCase{
+				{[3]uint64{0x0170000000000000, 0x3c30000000000000, 0}, 0x0000000000004000, 0x0000000000004000, bothBuilds},
+			}},
+			{"DmulRN(0x1p-600, ±0x1p-600) = ±0 (the sign of the exact result) (underflow)", []specialCase{
+				{[3]uint64{0x1a70000000000000, 0x1a70000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x1a70000000000000, 0x9a70000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "FmaRN", id: "i_fma_rn", in: 3, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.FmaRN(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		},
+		rows: []specialRow{
+			{"FmaRN(x, y, z) = the first NaN of y, z, x, quieted, if x, y or z is NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0x3ff0000000000000}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000002, 0xfff0000000000003}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0x3ff0000000000000, 0xfff0000000000003}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0x7ff8000000000000}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"FmaRN(±Inf, ±0, z) = FmaRN(±0, ±Inf, z) = NaN (0xfff8000000000000) for z not NaN", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0x3ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRN(x, y, z) = NaN (0xfff8000000000000) if x·y is an infinity and z the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0x7ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRN(x, y, z) = ±Inf if x·y or z is ±Inf (and no rule above applies)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0x3ff0000000000000}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"FmaRN(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0xbff0000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x4000000000000000, 0xbff0000000000000, 0x4000000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"FmaRN(x, y, -0) = -0 if x·y is -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0xffefffffffffffff, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"FmaRN(x, y, z) = ±Inf when the exact x·y + z overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0x0000000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0x3ff0000000000000}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "DdivRN", id: "i_ddiv_rn", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DdivRN(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DdivRN(NaN, y) = x quieted, sign and payload kept; DdivRN(x, NaN) = y quieted for x not NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DdivRN(±0, ±0) = DdivRN(±Inf, ±Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DdivRN(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xffefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRN(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7ff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRN(x, ±0) = ±Inf for finite x ≠ 0, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x8000000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x8000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRN(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0xfff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000001, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRN(x, y) = ±Inf when the quotient overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x3fe0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x3fe0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DdivRN(1, 3) = 0x1.5555555555555p-02 (rounded down)", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x4008000000000000, 0}, 0x3fd5555555555555, 0x3fd5555555555555, bothBuilds},
+			}},
+		}},
+	{name: "DrcpRN", id: "i_drcp_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DrcpRN(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DrcpRN(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+			}},
+			{"DrcpRN(±Inf) = ±0", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DrcpRN(±0) = ±Inf", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DrcpRN(±0x1p-1025) = ±Inf (overflow)", []specialCase{
+				{[3]uint64{0x0002000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8002000000000000, 0, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DrcpRN(3) = 0x1.5555555555555p-02 (rounded down)", []specialCase{
+				{[3]uint64{0x4008000000000000, 0, 0}, 0x3fd5555555555555, 0x3fd5555555555555, bothBuilds},
+			}},
+		}},
+	{name: "DsqrtRN", id: "i_dsqrt_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsqrtRN(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DsqrtRN(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+			}},
+			{"DsqrtRN(±0) = ±0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsqrtRN(x) = NaN (0xfff8000000000000) for x < 0, -Inf included", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsqrtRN(+Inf) = +Inf", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsqrtRN(2) = 0x1.6a09e667f3bcdp+00 (rounded up)", []specialCase{
+				{[3]uint64{0x4000000000000000, 0, 0}, 0x3ff6a09e667f3bcd, 0x3ff6a09e667f3bcd, bothBuilds},
+			}},
+		}},
+	{name: "DaddRZ", id: "i_dadd_rz", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DaddRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DaddRZ(x, NaN) = y quieted, sign and payload kept; DaddRZ(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DaddRZ(+Inf, -Inf) = DaddRZ(-Inf, +Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DaddRZ(±Inf, y) = DaddRZ(y, ±Inf) = ±Inf for y not NaN or the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xbff0000000000000, 0xfff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DaddRZ(x, -x) = +0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xbff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0x8000000000000001, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"DaddRZ(-0, -0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DaddRZ(1, 0x1p-53) = 1", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ca0000000000000, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"DaddRZ(x, y) = ±MaxFloat64 when the sum overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x7fefffffffffffff, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DsubRZ", id: "i_dsub_rz", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsubRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DsubRZ(x, NaN) = y quieted, its sign as given; DsubRZ(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+			}},
+			{"DsubRZ(+Inf, +Inf) = DsubRZ(-Inf, -Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsubRZ(±Inf, y) = ±Inf and DsubRZ(x, ±Inf) = ∓Inf for finite x, y", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsubRZ(x, x) = +0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x0000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"DsubRZ(-0, +0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x0000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsubRZ(x, y) = ±MaxFloat64 when the difference overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0xffefffffffffffff, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DmulRZ", id: "i_dmul_rz", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DmulRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DmulRZ(x, NaN) = y quieted, sign and payload kept; DmulRZ(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DmulRZ(±0, ±Inf) = DmulRZ(±Inf, ±0) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x0000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DmulRZ(±Inf, y) = DmulRZ(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DmulRZ(±0, y) = DmulRZ(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DmulRZ(x, y) = ±MaxFloat64 when the product overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+			{"DmulRZ(0x1p-1000, 0x1p-60) = 0x1p-1060, a subnormal (no flush to zero)", []specialCase{
+				{[3]uint64{0x0170000000000000, 0x3c30000000000000, 0}, 0x0000000000004000, 0x0000000000004000, bothBuilds},
+			}},
+			{"DmulRZ(0x1p-600, ±0x1p-600) = ±0 (the sign of the exact result) (underflow)", []specialCase{
+				{[3]uint64{0x1a70000000000000, 0x1a70000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x1a70000000000000, 0x9a70000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "FmaRZ", id: "i_fma_rz", in: 3, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.FmaRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		},
+		rows: []specialRow{
+			{"FmaRZ(x, y, z) = the first NaN of y, z, x, quieted, if x, y or z is NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0x3ff0000000000000}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000002, 0xfff0000000000003}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0x3ff0000000000000, 0xfff0000000000003}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0x7ff8000000000000}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"FmaRZ(±Inf, ±0, z) = FmaRZ(±0, ±Inf, z) = NaN (0xfff8000000000000) for z not NaN", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0x3ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRZ(x, y, z) = NaN (0xfff8000000000000) if x·y is an infinity and z the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0x7ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRZ(x, y, z) = ±Inf if x·y or z is ±Inf (and no rule above applies)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0x3ff0000000000000}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"FmaRZ(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0xbff0000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x4000000000000000, 0xbff0000000000000, 0x4000000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"FmaRZ(x, y, -0) = -0 if x·y is -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0xffefffffffffffff, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"FmaRZ(x, y, z) = ±MaxFloat64 when the exact x·y + z overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0x0000000000000000}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0x3ff0000000000000}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DdivRZ", id: "i_ddiv_rz", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DdivRZ(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DdivRZ(NaN, y) = x quieted, sign and payload kept; DdivRZ(x, NaN) = y quieted for x not NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DdivRZ(±0, ±0) = DdivRZ(±Inf, ±Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DdivRZ(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xffefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRZ(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7ff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRZ(x, ±0) = ±Inf for finite x ≠ 0, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x8000000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x8000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRZ(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0xfff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000001, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRZ(x, y) = ±MaxFloat64 when the quotient overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x3fe0000000000000, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x3fe0000000000000, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+			{"DdivRZ(1, 3) = 0x1.5555555555555p-02", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x4008000000000000, 0}, 0x3fd5555555555555, 0x3fd5555555555555, bothBuilds},
+			}},
+		}},
+	{name: "DrcpRZ", id: "i_drcp_rz", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DrcpRZ(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DrcpRZ(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+			}},
+			{"DrcpRZ(±Inf) = ±0", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DrcpRZ(±0) = ±Inf", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DrcpRZ(±0x1p-1025) = ±MaxFloat64 (overflow)", []specialCase{
+				{[3]uint64{0x0002000000000000, 0, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0x8002000000000000, 0, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+			{"DrcpRZ(3) = 0x1.5555555555555p-02", []specialCase{
+				{[3]uint64{0x4008000000000000, 0, 0}, 0x3fd5555555555555, 0x3fd5555555555555, bothBuilds},
+			}},
+		}},
+	{name: "DsqrtRZ", id: "i_dsqrt_rz", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsqrtRZ(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DsqrtRZ(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+			}},
+			{"DsqrtRZ(±0) = ±0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsqrtRZ(x) = NaN (0xfff8000000000000) for x < 0, -Inf included", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsqrtRZ(+Inf) = +Inf", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsqrtRZ(2) = 0x1.6a09e667f3bccp+00", []specialCase{
+				{[3]uint64{0x4000000000000000, 0, 0}, 0x3ff6a09e667f3bcc, 0x3ff6a09e667f3bcc, bothBuilds},
+			}},
+		}},
+	{name: "DaddRU", id: "i_dadd_ru", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DaddRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DaddRU(x, NaN) = y quieted, sign and payload kept; DaddRU(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DaddRU(+Inf, -Inf) = DaddRU(-Inf, +Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DaddRU(±Inf, y) = DaddRU(y, ±Inf) = ±Inf for y not NaN or the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xbff0000000000000, 0xfff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DaddRU(x, -x) = +0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xbff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0x8000000000000001, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"DaddRU(-0, -0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DaddRU(1, 0x1p-53) = 1 + 2^-52", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ca0000000000000, 0}, 0x3ff0000000000001, 0x3ff0000000000001, bothBuilds},
+			}},
+			{"DaddRU(x, y) = +Inf for a positive result, -MaxFloat64 for a negative one when the sum overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x7fefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DsubRU", id: "i_dsub_ru", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsubRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DsubRU(x, NaN) = y quieted, its sign as given; DsubRU(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+			}},
+			{"DsubRU(+Inf, +Inf) = DsubRU(-Inf, -Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsubRU(±Inf, y) = ±Inf and DsubRU(x, ±Inf) = ∓Inf for finite x, y", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsubRU(x, x) = +0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x0000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"DsubRU(-0, +0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x0000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsubRU(x, y) = +Inf for a positive result, -MaxFloat64 for a negative one when the difference overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0xffefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DmulRU", id: "i_dmul_ru", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DmulRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DmulRU(x, NaN) = y quieted, sign and payload kept; DmulRU(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DmulRU(±0, ±Inf) = DmulRU(±Inf, ±0) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x0000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DmulRU(±Inf, y) = DmulRU(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DmulRU(±0, y) = DmulRU(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DmulRU(x, y) = +Inf for a positive result, -MaxFloat64 for a negative one when the product overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+			{"DmulRU(0x1p-1000, 0x1p-60) = 0x1p-1060, a subnormal (no flush to zero)", []specialCase{
+				{[3]uint64{0x0170000000000000, 0x3c30000000000000, 0}, 0x0000000000004000, 0x0000000000004000, bothBuilds},
+			}},
+			{"DmulRU(0x1p-600, ±0x1p-600) = +0x1p-1074 for a positive result, -0 for a negative one (underflow)", []specialCase{
+				{[3]uint64{0x1a70000000000000, 0x1a70000000000000, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x1a70000000000000, 0x9a70000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "FmaRU", id: "i_fma_ru", in: 3, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.FmaRU(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		},
+		rows: []specialRow{
+			{"FmaRU(x, y, z) = the first NaN of y, z, x, quieted, if x, y or z is NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0x3ff0000000000000}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000002, 0xfff0000000000003}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0x3ff0000000000000, 0xfff0000000000003}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0x7ff8000000000000}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"FmaRU(±Inf, ±0, z) = FmaRU(±0, ±Inf, z) = NaN (0xfff8000000000000) for z not NaN", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0x3ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRU(x, y, z) = NaN (0xfff8000000000000) if x·y is an infinity and z the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0x7ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRU(x, y, z) = ±Inf if x·y or z is ±Inf (and no rule above applies)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0x3ff0000000000000}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"FmaRU(x, y, z) = +0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0xbff0000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x4000000000000000, 0xbff0000000000000, 0x4000000000000000}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"FmaRU(x, y, -0) = -0 if x·y is -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0xffefffffffffffff, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"FmaRU(x, y, z) = +Inf for a positive result, -MaxFloat64 for a negative one when the exact x·y + z overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0x0000000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0x3ff0000000000000}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DdivRU", id: "i_ddiv_ru", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DdivRU(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DdivRU(NaN, y) = x quieted, sign and payload kept; DdivRU(x, NaN) = y quieted for x not NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DdivRU(±0, ±0) = DdivRU(±Inf, ±Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DdivRU(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xffefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRU(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7ff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRU(x, ±0) = ±Inf for finite x ≠ 0, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x8000000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x8000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRU(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0xfff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000001, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRU(x, y) = +Inf for a positive result, -MaxFloat64 for a negative one when the quotient overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x3fe0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x3fe0000000000000, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+			{"DdivRU(1, 3) = 0x1.5555555555556p-02", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x4008000000000000, 0}, 0x3fd5555555555556, 0x3fd5555555555556, bothBuilds},
+			}},
+		}},
+	{name: "DrcpRU", id: "i_drcp_ru", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DrcpRU(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DrcpRU(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+			}},
+			{"DrcpRU(±Inf) = ±0", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DrcpRU(±0) = ±Inf", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DrcpRU(±0x1p-1025) = +Inf for a positive result, -MaxFloat64 for a negative one (overflow)", []specialCase{
+				{[3]uint64{0x0002000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8002000000000000, 0, 0}, 0xffefffffffffffff, 0xffefffffffffffff, bothBuilds},
+			}},
+			{"DrcpRU(3) = 0x1.5555555555556p-02", []specialCase{
+				{[3]uint64{0x4008000000000000, 0, 0}, 0x3fd5555555555556, 0x3fd5555555555556, bothBuilds},
+			}},
+		}},
+	{name: "DsqrtRU", id: "i_dsqrt_ru", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsqrtRU(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DsqrtRU(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+			}},
+			{"DsqrtRU(±0) = ±0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsqrtRU(x) = NaN (0xfff8000000000000) for x < 0, -Inf included", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsqrtRU(+Inf) = +Inf", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsqrtRU(2) = 0x1.6a09e667f3bcdp+00", []specialCase{
+				{[3]uint64{0x4000000000000000, 0, 0}, 0x3ff6a09e667f3bcd, 0x3ff6a09e667f3bcd, bothBuilds},
+			}},
+		}},
+	{name: "DaddRD", id: "i_dadd_rd", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DaddRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DaddRD(x, NaN) = y quieted, sign and payload kept; DaddRD(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DaddRD(+Inf, -Inf) = DaddRD(-Inf, +Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DaddRD(±Inf, y) = DaddRD(y, ±Inf) = ±Inf for y not NaN or the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0xbff0000000000000, 0xfff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x7ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DaddRD(x, -x) = -0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0x8000000000000001, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DaddRD(-0, -0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DaddRD(1, 0x1p-53) = 1", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ca0000000000000, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"DaddRD(x, y) = +MaxFloat64 for a positive result, -Inf for a negative one when the sum overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x7fefffffffffffff, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "DsubRD", id: "i_dsub_rd", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsubRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DsubRD(x, NaN) = y quieted, its sign as given; DsubRD(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+			}},
+			{"DsubRD(+Inf, +Inf) = DsubRD(-Inf, -Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsubRD(±Inf, y) = ±Inf and DsubRD(x, ±Inf) = ∓Inf for finite x, y", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsubRD(x, x) = -0 for finite x", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0xffefffffffffffff, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x0000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsubRD(-0, +0) = -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x0000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsubRD(x, y) = +MaxFloat64 for a positive result, -Inf for a negative one when the difference overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0xffefffffffffffff, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7fefffffffffffff, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "DmulRD", id: "i_dmul_rd", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DmulRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DmulRD(x, NaN) = y quieted, sign and payload kept; DmulRD(NaN, y) = x quieted for y not NaN", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DmulRD(±0, ±Inf) = DmulRD(±Inf, ±0) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x0000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DmulRD(±Inf, y) = DmulRD(y, ±Inf) = ±Inf for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xfff0000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x7ff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DmulRD(±0, y) = DmulRD(y, ±0) = ±0 for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x8000000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0x8000000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DmulRD(x, y) = +MaxFloat64 for a positive result, -Inf for a negative one when the product overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DmulRD(0x1p-1000, 0x1p-60) = 0x1p-1060, a subnormal (no flush to zero)", []specialCase{
+				{[3]uint64{0x0170000000000000, 0x3c30000000000000, 0}, 0x0000000000004000, 0x0000000000004000, bothBuilds},
+			}},
+			{"DmulRD(0x1p-600, ±0x1p-600) = +0 for a positive result, -0x1p-1074 for a negative one (underflow)", []specialCase{
+				{[3]uint64{0x1a70000000000000, 0x1a70000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x1a70000000000000, 0x9a70000000000000, 0}, 0x8000000000000001, 0x8000000000000001, bothBuilds},
+			}},
+		}},
+	{name: "FmaRD", id: "i_fma_rd", in: 3, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.FmaRD(math.Float64frombits(a[0]), math.Float64frombits(a[1]), math.Float64frombits(a[2])))
+		},
+		rows: []specialRow{
+			{"FmaRD(x, y, z) = the first NaN of y, z, x, quieted, if x, y or z is NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0x3ff0000000000000}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000002, 0xfff0000000000003}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0x3ff0000000000000, 0xfff0000000000003}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff0000000000000, 0x7ff8000000000000}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"FmaRD(±Inf, ±0, z) = FmaRD(±0, ±Inf, z) = NaN (0xfff8000000000000) for z not NaN", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0x3ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRD(x, y, z) = NaN (0xfff8000000000000) if x·y is an infinity and z the opposite infinity", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0xfff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xfff0000000000000, 0x7ff0000000000000}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"FmaRD(x, y, z) = ±Inf if x·y or z is ±Inf (and no rule above applies)", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0x3ff0000000000000}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x7ff0000000000000, 0x7ff0000000000000}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"FmaRD(x, y, z) = -0 if x·y + z is exactly 0 and not every term is -0", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0xbff0000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x4000000000000000, 0xbff0000000000000, 0x4000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"FmaRD(x, y, -0) = -0 if x·y is -0", []specialCase{
+				{[3]uint64{0x8000000000000000, 0x3ff0000000000000, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0xffefffffffffffff, 0x8000000000000000}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"FmaRD(x, y, z) = +MaxFloat64 for a positive result, -Inf for a negative one when the exact x·y + z overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x4000000000000000, 0x0000000000000000}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0xc000000000000000, 0x3ff0000000000000}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "DdivRD", id: "i_ddiv_rd", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DdivRD(math.Float64frombits(a[0]), math.Float64frombits(a[1])))
+		},
+		rows: []specialRow{
+			{"DdivRD(NaN, y) = x quieted, sign and payload kept; DdivRD(x, NaN) = y quieted for x not NaN", []specialCase{
+				{[3]uint64{0xfffc0000deadbeef, 0x3ff0000000000000, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000001, 0}, 0x7ff8000000000001, 0x7ff8000000000001, bothBuilds},
+				{[3]uint64{0x7ff8000000000002, 0xfff0000000000003, 0}, 0x7ff8000000000002, 0x7ff8000000000002, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x7ff8000000000000, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+			}},
+			{"DdivRD(±0, ±0) = DdivRD(±Inf, ±Inf) = NaN (0xfff8000000000000)", []specialCase{
+				{[3]uint64{0x0000000000000000, 0x8000000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0x7ff0000000000000, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DdivRD(±Inf, y) = ±Inf for finite y, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0xbff0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0xffefffffffffffff, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0x0000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRD(x, ±Inf) = ±0 for finite x, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x7ff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x7ff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRD(x, ±0) = ±Inf for finite x ≠ 0, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x8000000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0x8000000000000000, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DdivRD(±0, y) = ±0 for y ≠ 0 not NaN, signed with the XOR of the signs", []specialCase{
+				{[3]uint64{0x0000000000000000, 0xbff0000000000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0xfff0000000000000, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000000, 0x8000000000000001, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DdivRD(x, y) = +MaxFloat64 for a positive result, -Inf for a negative one when the quotient overflows", []specialCase{
+				{[3]uint64{0x7fefffffffffffff, 0x3fe0000000000000, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0x3fe0000000000000, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DdivRD(1, 3) = 0x1.5555555555555p-02", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0x4008000000000000, 0}, 0x3fd5555555555555, 0x3fd5555555555555, bothBuilds},
+			}},
+		}},
+	{name: "DrcpRD", id: "i_drcp_rd", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DrcpRD(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DrcpRD(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0xfffc0000deadbeef, 0xfffc0000deadbeef, bothBuilds},
+			}},
+			{"DrcpRD(±Inf) = ±0", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DrcpRD(±0) = ±Inf", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DrcpRD(±0x1p-1025) = +MaxFloat64 for a positive result, -Inf for a negative one (overflow)", []specialCase{
+				{[3]uint64{0x0002000000000000, 0, 0}, 0x7fefffffffffffff, 0x7fefffffffffffff, bothBuilds},
+				{[3]uint64{0x8002000000000000, 0, 0}, 0xfff0000000000000, 0xfff0000000000000, bothBuilds},
+			}},
+			{"DrcpRD(3) = 0x1.5555555555555p-02", []specialCase{
+				{[3]uint64{0x4008000000000000, 0, 0}, 0x3fd5555555555555, 0x3fd5555555555555, bothBuilds},
+			}},
+		}},
+	{name: "DsqrtRD", id: "i_dsqrt_rd", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.DsqrtRD(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DsqrtRD(NaN) = x quieted, sign and payload kept", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x7ff8000000000000, 0x7ff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000003, 0, 0}, 0xfff8000000000003, 0xfff8000000000003, bothBuilds},
+			}},
+			{"DsqrtRD(±0) = ±0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"DsqrtRD(x) = NaN (0xfff8000000000000) for x < 0, -Inf included", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0xfff8000000000000, 0xfff8000000000000, bothBuilds},
+			}},
+			{"DsqrtRD(+Inf) = +Inf", []specialCase{
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7ff0000000000000, 0x7ff0000000000000, bothBuilds},
+			}},
+			{"DsqrtRD(2) = 0x1.6a09e667f3bccp+00", []specialCase{
+				{[3]uint64{0x4000000000000000, 0, 0}, 0x3ff6a09e667f3bcc, 0x3ff6a09e667f3bcc, bothBuilds},
+			}},
+		}},
+	{name: "Double2IntRN", id: "i_double2int_rn", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(uint32(t.Double2IntRN(math.Float64frombits(a[0]))))
+		},
+		rows: []specialRow{
+			{"Double2IntRN(NaN) = math.MinInt32 (PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRN(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
+				{[3]uint64{0x41e0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+			}},
+			{"Double2IntRN(x) = math.MinInt32 for x ≤ -2^31, -Inf included", []specialCase{
+				{[3]uint64{0xc1e0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRN(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2IntRN(1.5) = 2, Double2IntRN(2.5) = 2, Double2IntRN(-1.5) = -2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xfffffffe, 0xfffffffe, bothBuilds},
+			}},
+			{"Double2IntRN(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2IntRZ", id: "i_double2int_rz", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(uint32(t.Double2IntRZ(math.Float64frombits(a[0]))))
+		},
+		rows: []specialRow{
+			{"Double2IntRZ(NaN) = math.MinInt32 (PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRZ(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
+				{[3]uint64{0x41e0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+			}},
+			{"Double2IntRZ(x) = math.MinInt32 for x ≤ -2^31, -Inf included", []specialCase{
+				{[3]uint64{0xc1e0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRZ(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2IntRZ(1.5) = 1, Double2IntRZ(2.5) = 2, Double2IntRZ(-1.5) = -1", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+			{"Double2IntRZ(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2IntRU", id: "i_double2int_ru", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(uint32(t.Double2IntRU(math.Float64frombits(a[0]))))
+		},
+		rows: []specialRow{
+			{"Double2IntRU(NaN) = math.MinInt32 (PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRU(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
+				{[3]uint64{0x41e0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+			}},
+			{"Double2IntRU(x) = math.MinInt32 for x ≤ -2^31, -Inf included", []specialCase{
+				{[3]uint64{0xc1e0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRU(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2IntRU(1.5) = 2, Double2IntRU(2.5) = 3, Double2IntRU(-1.5) = -1", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000003, 0x00000003, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+			{"Double2IntRU(0x1p-1074) = 1 (subnormals are kept)", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2IntRD", id: "i_double2int_rd", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(uint32(t.Double2IntRD(math.Float64frombits(a[0]))))
+		},
+		rows: []specialRow{
+			{"Double2IntRD(NaN) = math.MinInt32 (PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRD(x) = math.MaxInt32 for x ≥ 2^31, +Inf included", []specialCase{
+				{[3]uint64{0x41e0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffff, 0x7fffffff, bothBuilds},
+			}},
+			{"Double2IntRD(x) = math.MinInt32 for x ≤ -2^31, -Inf included", []specialCase{
+				{[3]uint64{0xc1e0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2IntRD(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2IntRD(1.5) = 1, Double2IntRD(2.5) = 2, Double2IntRD(-1.5) = -2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xfffffffe, 0xfffffffe, bothBuilds},
+			}},
+			{"Double2IntRD(-0x1p-1074) = -1 (subnormals are kept)", []specialCase{
+				{[3]uint64{0x8000000000000001, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2UintRN", id: "i_double2uint_rn", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2UintRN(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2UintRN(NaN) = 1<<31 (0x80000000; PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2UintRN(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
+				{[3]uint64{0x41f0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+			{"Double2UintRN(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRN(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRN(1.5) = 2, Double2UintRN(2.5) = 2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+			}},
+			{"Double2UintRN(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2UintRZ", id: "i_double2uint_rz", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2UintRZ(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2UintRZ(NaN) = 1<<31 (0x80000000; PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2UintRZ(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
+				{[3]uint64{0x41f0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+			{"Double2UintRZ(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRZ(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRZ(1.5) = 1, Double2UintRZ(2.5) = 2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+			}},
+			{"Double2UintRZ(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2UintRU", id: "i_double2uint_ru", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2UintRU(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2UintRU(NaN) = 1<<31 (0x80000000; PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2UintRU(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
+				{[3]uint64{0x41f0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+			{"Double2UintRU(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRU(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRU(1.5) = 2, Double2UintRU(2.5) = 3", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000003, 0x00000003, bothBuilds},
+			}},
+			{"Double2UintRU(0x1p-1074) = 1 (subnormals are kept)", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2UintRD", id: "i_double2uint_rd", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2UintRD(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2UintRD(NaN) = 1<<31 (0x80000000; PTX: 1 << 31 from a .f64 source)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+			}},
+			{"Double2UintRD(x) = math.MaxUint32 for x ≥ 2^32, +Inf included", []specialCase{
+				{[3]uint64{0x41f0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+			{"Double2UintRD(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRD(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+			{"Double2UintRD(1.5) = 1, Double2UintRD(2.5) = 2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x00000002, 0x00000002, bothBuilds},
+			}},
+			{"Double2UintRD(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2LLRN", id: "i_double2ll_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2LLRN(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2LLRN(NaN) = math.MinInt64 (PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRN(x) = math.MaxInt64 for x ≥ 2^63, +Inf included", []specialCase{
+				{[3]uint64{0x43e0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+			}},
+			{"Double2LLRN(x) = math.MinInt64 for x ≤ -2^63, -Inf included", []specialCase{
+				{[3]uint64{0xc3e0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRN(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2LLRN(1.5) = 2, Double2LLRN(2.5) = 2, Double2LLRN(-1.5) = -2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xfffffffffffffffe, 0xfffffffffffffffe, bothBuilds},
+			}},
+			{"Double2LLRN(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2LLRZ", id: "i_double2ll_rz", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2LLRZ(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2LLRZ(NaN) = math.MinInt64 (PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRZ(x) = math.MaxInt64 for x ≥ 2^63, +Inf included", []specialCase{
+				{[3]uint64{0x43e0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+			}},
+			{"Double2LLRZ(x) = math.MinInt64 for x ≤ -2^63, -Inf included", []specialCase{
+				{[3]uint64{0xc3e0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRZ(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2LLRZ(1.5) = 1, Double2LLRZ(2.5) = 2, Double2LLRZ(-1.5) = -1", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+			{"Double2LLRZ(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2LLRU", id: "i_double2ll_ru", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2LLRU(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2LLRU(NaN) = math.MinInt64 (PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRU(x) = math.MaxInt64 for x ≥ 2^63, +Inf included", []specialCase{
+				{[3]uint64{0x43e0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+			}},
+			{"Double2LLRU(x) = math.MinInt64 for x ≤ -2^63, -Inf included", []specialCase{
+				{[3]uint64{0xc3e0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRU(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2LLRU(1.5) = 2, Double2LLRU(2.5) = 3, Double2LLRU(-1.5) = -1", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000003, 0x0000000000000003, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+			{"Double2LLRU(0x1p-1074) = 1 (subnormals are kept)", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2LLRD", id: "i_double2ll_rd", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.Double2LLRD(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"Double2LLRD(NaN) = math.MinInt64 (PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRD(x) = math.MaxInt64 for x ≥ 2^63, +Inf included", []specialCase{
+				{[3]uint64{0x43e0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0x7fffffffffffffff, 0x7fffffffffffffff, bothBuilds},
+			}},
+			{"Double2LLRD(x) = math.MinInt64 for x ≤ -2^63, -Inf included", []specialCase{
+				{[3]uint64{0xc3e0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2LLRD(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2LLRD(1.5) = 1, Double2LLRD(2.5) = 2, Double2LLRD(-1.5) = -2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0xfffffffffffffffe, 0xfffffffffffffffe, bothBuilds},
+			}},
+			{"Double2LLRD(-0x1p-1074) = -1 (subnormals are kept)", []specialCase{
+				{[3]uint64{0x8000000000000001, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2ULLRN", id: "i_double2ull_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return t.Double2ULLRN(math.Float64frombits(a[0])) },
+		rows: []specialRow{
+			{"Double2ULLRN(NaN) = 1<<63 (0x8000000000000000; PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRN(x) = math.MaxUint64 for x ≥ 2^64, +Inf included", []specialCase{
+				{[3]uint64{0x43f0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+			{"Double2ULLRN(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRN(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRN(1.5) = 2, Double2ULLRN(2.5) = 2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+			}},
+			{"Double2ULLRN(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2ULLRZ", id: "i_double2ull_rz", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return t.Double2ULLRZ(math.Float64frombits(a[0])) },
+		rows: []specialRow{
+			{"Double2ULLRZ(NaN) = 1<<63 (0x8000000000000000; PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRZ(x) = math.MaxUint64 for x ≥ 2^64, +Inf included", []specialCase{
+				{[3]uint64{0x43f0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+			{"Double2ULLRZ(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRZ(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRZ(1.5) = 1, Double2ULLRZ(2.5) = 2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+			}},
+			{"Double2ULLRZ(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2ULLRU", id: "i_double2ull_ru", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return t.Double2ULLRU(math.Float64frombits(a[0])) },
+		rows: []specialRow{
+			{"Double2ULLRU(NaN) = 1<<63 (0x8000000000000000; PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRU(x) = math.MaxUint64 for x ≥ 2^64, +Inf included", []specialCase{
+				{[3]uint64{0x43f0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+			{"Double2ULLRU(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRU(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRU(1.5) = 2, Double2ULLRU(2.5) = 3", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000003, 0x0000000000000003, bothBuilds},
+			}},
+			{"Double2ULLRU(0x1p-1074) = 1 (subnormals are kept)", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2ULLRD", id: "i_double2ull_rd", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return t.Double2ULLRD(math.Float64frombits(a[0])) },
+		rows: []specialRow{
+			{"Double2ULLRD(NaN) = 1<<63 (0x8000000000000000; PTX: 1 << 63)", []specialCase{
+				{[3]uint64{0x7ff8000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRD(x) = math.MaxUint64 for x ≥ 2^64, +Inf included", []specialCase{
+				{[3]uint64{0x43f0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7ff0000000000000, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x7fefffffffffffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+			{"Double2ULLRD(x) = 0 for x < 0, -Inf included (negative results saturate to 0)", []specialCase{
+				{[3]uint64{0xbff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xfff0000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xbff8000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0xffefffffffffffff, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRD(±0) = 0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Double2ULLRD(1.5) = 1, Double2ULLRD(2.5) = 2", []specialCase{
+				{[3]uint64{0x3ff8000000000000, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+				{[3]uint64{0x4004000000000000, 0, 0}, 0x0000000000000002, 0x0000000000000002, bothBuilds},
+			}},
+			{"Double2ULLRD(±0x1p-1074) = 0", []specialCase{
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000001, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+		}},
+	{name: "Int2DoubleRN", id: "i_int2double_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.Int2DoubleRN(int32(uint32(a[0]))))
+		},
+		rows: []specialRow{
+			{"Int2DoubleRN(0) = +0", []specialCase{
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Int2DoubleRN(x) = x exactly: Int2DoubleRN(-1) = -1, Int2DoubleRN(math.MinInt32) = -0x1p+31, Int2DoubleRN(math.MaxInt32) = 0x1.fffffffcp+30", []specialCase{
+				{[3]uint64{0xffffffff, 0, 0}, 0xbff0000000000000, 0xbff0000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0, 0}, 0xc1e0000000000000, 0xc1e0000000000000, bothBuilds},
+				{[3]uint64{0x7fffffff, 0, 0}, 0x41dfffffffc00000, 0x41dfffffffc00000, bothBuilds},
+			}},
+		}},
+	{name: "Uint2DoubleRN", id: "i_uint2double_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.Uint2DoubleRN(uint32(a[0]))) },
+		rows: []specialRow{
+			{"Uint2DoubleRN(0) = +0", []specialCase{
+				{[3]uint64{0x00000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"Uint2DoubleRN(x) = x exactly: Uint2DoubleRN(1<<31) = 0x1p+31, Uint2DoubleRN(math.MaxUint32) = 0x1.fffffffep+31", []specialCase{
+				{[3]uint64{0x80000000, 0, 0}, 0x41e0000000000000, 0x41e0000000000000, bothBuilds},
+				{[3]uint64{0xffffffff, 0, 0}, 0x41efffffffe00000, 0x41efffffffe00000, bothBuilds},
+			}},
+		}},
+	{name: "LL2DoubleRN", id: "i_ll2double_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.LL2DoubleRN(int64(a[0]))) },
+		rows: []specialRow{
+			{"LL2DoubleRN(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRN(x) = x exactly for |x| ≤ 2^53, and LL2DoubleRN(math.MinInt64) = -0x1p+63", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffe0000000000000, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xc3e0000000000000, 0xc3e0000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRN(2^53+1) = 0x1p+53 (a tie, to even), LL2DoubleRN(-(2^53+1)) = -0x1p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffdfffffffffffff, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRN(math.MaxInt64) = 0x1p+63", []specialCase{
+				{[3]uint64{0x7fffffffffffffff, 0, 0}, 0x43e0000000000000, 0x43e0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "ULL2DoubleRN", id: "i_ull2double_rn", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.ULL2DoubleRN(a[0])) },
+		rows: []specialRow{
+			{"ULL2DoubleRN(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRN(x) = x exactly for x ≤ 2^53", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRN(2^53+1) = 0x1p+53 (a tie, to even)", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRN(math.MaxUint64) = 0x1p+64", []specialCase{
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x43f0000000000000, 0x43f0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "LL2DoubleRZ", id: "i_ll2double_rz", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.LL2DoubleRZ(int64(a[0]))) },
+		rows: []specialRow{
+			{"LL2DoubleRZ(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRZ(x) = x exactly for |x| ≤ 2^53, and LL2DoubleRZ(math.MinInt64) = -0x1p+63", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffe0000000000000, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xc3e0000000000000, 0xc3e0000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRZ(2^53+1) = 0x1p+53, LL2DoubleRZ(-(2^53+1)) = -0x1p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffdfffffffffffff, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRZ(math.MaxInt64) = 0x1.fffffffffffffp+62", []specialCase{
+				{[3]uint64{0x7fffffffffffffff, 0, 0}, 0x43dfffffffffffff, 0x43dfffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "ULL2DoubleRZ", id: "i_ull2double_rz", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.ULL2DoubleRZ(a[0])) },
+		rows: []specialRow{
+			{"ULL2DoubleRZ(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRZ(x) = x exactly for x ≤ 2^53", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRZ(2^53+1) = 0x1p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRZ(math.MaxUint64) = 0x1.fffffffffffffp+63", []specialCase{
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x43efffffffffffff, 0x43efffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "LL2DoubleRU", id: "i_ll2double_ru", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.LL2DoubleRU(int64(a[0]))) },
+		rows: []specialRow{
+			{"LL2DoubleRU(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRU(x) = x exactly for |x| ≤ 2^53, and LL2DoubleRU(math.MinInt64) = -0x1p+63", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffe0000000000000, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xc3e0000000000000, 0xc3e0000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRU(2^53+1) = 0x1.0000000000001p+53, LL2DoubleRU(-(2^53+1)) = -0x1p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000001, 0x4340000000000001, bothBuilds},
+				{[3]uint64{0xffdfffffffffffff, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRU(math.MaxInt64) = 0x1p+63", []specialCase{
+				{[3]uint64{0x7fffffffffffffff, 0, 0}, 0x43e0000000000000, 0x43e0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "ULL2DoubleRU", id: "i_ull2double_ru", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.ULL2DoubleRU(a[0])) },
+		rows: []specialRow{
+			{"ULL2DoubleRU(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRU(x) = x exactly for x ≤ 2^53", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRU(2^53+1) = 0x1.0000000000001p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000001, 0x4340000000000001, bothBuilds},
+			}},
+			{"ULL2DoubleRU(math.MaxUint64) = 0x1p+64", []specialCase{
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x43f0000000000000, 0x43f0000000000000, bothBuilds},
+			}},
+		}},
+	{name: "LL2DoubleRD", id: "i_ll2double_rd", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.LL2DoubleRD(int64(a[0]))) },
+		rows: []specialRow{
+			{"LL2DoubleRD(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRD(x) = x exactly for |x| ≤ 2^53, and LL2DoubleRD(math.MinInt64) = -0x1p+63", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffe0000000000000, 0, 0}, 0xc340000000000000, 0xc340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0xc3e0000000000000, 0xc3e0000000000000, bothBuilds},
+			}},
+			{"LL2DoubleRD(2^53+1) = 0x1p+53, LL2DoubleRD(-(2^53+1)) = -0x1.0000000000001p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0xffdfffffffffffff, 0, 0}, 0xc340000000000001, 0xc340000000000001, bothBuilds},
+			}},
+			{"LL2DoubleRD(math.MaxInt64) = 0x1.fffffffffffffp+62", []specialCase{
+				{[3]uint64{0x7fffffffffffffff, 0, 0}, 0x43dfffffffffffff, 0x43dfffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "ULL2DoubleRD", id: "i_ull2double_rd", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 { return math.Float64bits(t.ULL2DoubleRD(a[0])) },
+		rows: []specialRow{
+			{"ULL2DoubleRD(0) = +0", []specialCase{
+				{[3]uint64{0x0000000000000000, 0, 0}, 0x0000000000000000, 0x0000000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRD(x) = x exactly for x ≤ 2^53", []specialCase{
+				{[3]uint64{0x0020000000000000, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRD(2^53+1) = 0x1p+53", []specialCase{
+				{[3]uint64{0x0020000000000001, 0, 0}, 0x4340000000000000, 0x4340000000000000, bothBuilds},
+			}},
+			{"ULL2DoubleRD(math.MaxUint64) = 0x1.fffffffffffffp+63", []specialCase{
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0x43efffffffffffff, 0x43efffffffffffff, bothBuilds},
+			}},
+		}},
+	{name: "DoubleAsLonglong", id: "i_double_as_longlong", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(t.DoubleAsLonglong(math.Float64frombits(a[0])))
+		},
+		rows: []specialRow{
+			{"DoubleAsLonglong(x) keeps every bit: DoubleAsLonglong(-0) = math.MinInt64, and a NaN's sign and payload survive", []specialCase{
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x7ff0000000000001, 0x7ff0000000000001, bothBuilds},
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+			}},
+		}},
+	{name: "LonglongAsDouble", id: "i_longlong_as_double", in: 1, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.LonglongAsDouble(int64(a[0])))
+		},
+		rows: []specialRow{
+			{"LonglongAsDouble(x) keeps every bit: LonglongAsDouble(math.MinInt64) = -0, and NaN encodings give those NaNs, payload and sign included", []specialCase{
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x7ff0000000000001, 0x7ff0000000000001, bothBuilds},
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+				{[3]uint64{0x3ff0000000000000, 0, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x0000000000000001, 0x0000000000000001, bothBuilds},
+			}},
+		}},
+	{name: "Double2hiint", id: "i_double2hiint", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(uint32(t.Double2hiint(math.Float64frombits(a[0]))))
+		},
+		rows: []specialRow{
+			{"Double2hiint(x) = the high word of x's encoding: Double2hiint(1) = 0x3ff00000, Double2hiint(-0) = math.MinInt32, Double2hiint(NaN) keeps its sign and payload's high bits", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0, 0}, 0x3ff00000, 0x3ff00000, bothBuilds},
+				{[3]uint64{0x8000000000000000, 0, 0}, 0x80000000, 0x80000000, bothBuilds},
+				{[3]uint64{0x7ff0000000000001, 0, 0}, 0x7ff00000, 0x7ff00000, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0xfffc0000, 0xfffc0000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+			}},
+		}},
+	{name: "Double2loint", id: "i_double2loint", in: 1, wideOut: false,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return uint64(uint32(t.Double2loint(math.Float64frombits(a[0]))))
+		},
+		rows: []specialRow{
+			{"Double2loint(x) = the low word of x's encoding: Double2loint(1) = 0, Double2loint(0x1p-1074) = 1, Double2loint(NaN) keeps its payload's low bits", []specialCase{
+				{[3]uint64{0x3ff0000000000000, 0, 0}, 0x00000000, 0x00000000, bothBuilds},
+				{[3]uint64{0x0000000000000001, 0, 0}, 0x00000001, 0x00000001, bothBuilds},
+				{[3]uint64{0xfffc0000deadbeef, 0, 0}, 0xdeadbeef, 0xdeadbeef, bothBuilds},
+				{[3]uint64{0xffffffffffffffff, 0, 0}, 0xffffffff, 0xffffffff, bothBuilds},
+			}},
+		}},
+	{name: "Hiloint2Double", id: "i_hiloint2double", in: 2, wideOut: true,
+		fn: func(t intrinsics.Target, a [3]uint64) uint64 {
+			return math.Float64bits(t.Hiloint2Double(int32(uint32(a[0])), int32(uint32(a[1]))))
+		},
+		rows: []specialRow{
+			{"Hiloint2Double(hi, lo) keeps every bit: Hiloint2Double(0x3ff00000, 0) = 1, Hiloint2Double(math.MinInt32, 0) = -0, and NaN words give those NaNs", []specialCase{
+				{[3]uint64{0x3ff00000, 0x00000000, 0}, 0x3ff0000000000000, 0x3ff0000000000000, bothBuilds},
+				{[3]uint64{0x80000000, 0x00000000, 0}, 0x8000000000000000, 0x8000000000000000, bothBuilds},
+				{[3]uint64{0x7ff00000, 0x00000001, 0}, 0x7ff0000000000001, 0x7ff0000000000001, bothBuilds},
+				{[3]uint64{0xffffffff, 0xffffffff, 0}, 0xffffffffffffffff, 0xffffffffffffffff, bothBuilds},
+			}},
+		}},
 }

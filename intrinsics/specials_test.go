@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -73,7 +74,9 @@ var (
 )
 
 // goldenFile loads the device's golden file of catalog entry id under the
-// flag set named build ("default" or "ftz").
+// flag set named build ("default" or "ftz"), or returns nil when id has no
+// golden data at all yet (a function catalogued after the last capture,
+// listed by noGoldenYet); a missing file of a captured function fails.
 func goldenFile(t *testing.T, id, build string) *golden.File {
 	t.Helper()
 	goldenMu.Lock()
@@ -84,15 +87,32 @@ func goldenFile(t *testing.T, id, build string) *golden.File {
 	}
 	f, err := golden.Load(filepath.Join(goldenRoot, build, id+".txt.gz"))
 	if err != nil {
-		t.Fatal(err)
+		if !noGoldenYet(id) {
+			t.Fatal(err)
+		}
+		f = nil
 	}
 	goldenCache[key] = f
 	return f
 }
 
+// noGoldenYet reports whether no flag set has a golden file of id: the
+// function awaits its first device capture.
+func noGoldenYet(id string) bool {
+	for _, fl := range spec.FlagSets {
+		if _, err := os.Stat(filepath.Join(goldenRoot, fl.Name(), id+".txt.gz")); err == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // deviceAt returns the device's result at args if args is a point of the
-// golden file's special grid.
+// golden file's special grid (never when f is nil: no golden data yet).
 func deviceAt(f *golden.File, args [3]uint64) (uint64, bool) {
+	if f == nil {
+		return 0, false
+	}
 	n := len(f.Grid)
 	k := 0
 	for i := range f.Func.Arity() {
@@ -160,7 +180,16 @@ func TestSpecialCases(t *testing.T) {
 			}
 		}
 	}
+	var waiting []string
+	for _, sf := range allSpecials() {
+		if noGoldenYet(sf.id) {
+			waiting = append(waiting, sf.id)
+		}
+	}
 	t.Logf("%d functions, %d rows, %d cases; %d (case, build) pairs confirmed on the device's special grid", len(allSpecials()), rows, cases, onDevice)
+	if len(waiting) > 0 {
+		t.Logf("no golden data yet for %d functions (their rows are checked against math/big and the f64 probe by TestSpecialCases64): %s", len(waiting), strings.Join(waiting, " "))
+	}
 }
 
 // TestSpecialTablesCoverCatalog checks that every intrinsic of the catalog

@@ -88,9 +88,12 @@ type intRef struct {
 	f     func(in ulp.Input) uint64
 }
 
-// intDist returns |a − b| for two encodings of type t, in integer units.
+// intDist returns |a − b| for two encodings of type t, in integer units
+// (a double result's distance in binary64 ulps, dist64).
 func intDist(t spec.Type, a, b uint64) uint64 {
 	switch t {
+	case spec.F64:
+		return dist64(a, b)
 	case spec.I32:
 		a, b = uint64(int64(int32(a))), uint64(int64(int32(b)))
 		t = spec.I64

@@ -139,7 +139,7 @@ func (row *Row) checkText() string {
 	case b.CR:
 		if s.Verdict == "exceeds" {
 			what := "not correctly rounded"
-			if row.RefKind != kindCR {
+			if row.RefKind != kindCR && row.RefKind != kindCR64 {
 				what = "not exact"
 			}
 			m = append(m, fmt.Sprintf("%d %s", row.Extra.OverCR, what))

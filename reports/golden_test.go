@@ -19,12 +19,12 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // shape (unary with an x-dependent bound, two results with absolute bounds,
 // binary with a flag-dependent bound, a directed rounding mode, 32- and
 // 64-bit integer arguments, an integer result, a float and an integer
-// result, an exact binary function, a float and a long argument), sampled
-// thinly.
+// result, an exact binary function, a float and a long argument, double
+// results and arguments), sampled thinly.
 func smallConfig(t testing.TB) Config {
 	t.Helper()
 	var fs []*spec.Func
-	for _, n := range []string{"__fadd_rz", "__expf", "__sincosf", "__int2float_rn", "__ll2float_rn", "__float2ll_rd", "x/y", "frexpf", "fmodf", "scalblnf"} {
+	for _, n := range []string{"__fadd_rz", "__expf", "__sincosf", "__int2float_rn", "__ll2float_rn", "__float2ll_rd", "x/y", "frexpf", "fmodf", "scalblnf", "__dadd_rd", "f64:x*y+z", "__double2ll_rn"} {
 		f, ok := spec.Lookup(n)
 		if !ok {
 			t.Fatalf("no %s in the catalog", n)

@@ -180,7 +180,7 @@ span.key { display: inline-block; width: 12px; height: 12px; margin: 0 4px 0 10p
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p>Errors against the reference of each row (<em>reference</em>: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results).
+<p>Errors against the reference of each row (<em>reference</em>: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results; correctly rounded (binary64) and exact (binary64), for double results, whose distances are in binary64 ulps).
 <em>Max error</em> is the largest fractional error |got − f(x)| / ulp(f(x));
 <em>max dist</em> the largest distance to the reference's result (in ulps, NVIDIA's metric; in integer units for an integer result);
 <em>max abs error</em> the largest |got − f(x)| where the documented bound is absolute;

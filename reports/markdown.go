@@ -47,7 +47,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	keys, sources := r.sources()
 	fmt.Fprintln(bw, r.header())
 	fmt.Fprintf(bw, "# %s\n\n", r.title())
-	fmt.Fprintln(bw, "Errors against the reference of each row (*reference*: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results): *max error* is the largest fractional error |got − f(x)| / ulp(f(x)), *max dist* the largest distance to the reference's result (in ulps, NVIDIA's metric; in integer units for an integer result), *max abs error* the largest |got − f(x)| where the documented bound is absolute, *CR* the share of results equal to the reference's. *Within bound* checks every measured input against NVIDIA's documented bound.")
+	fmt.Fprintln(bw, "Errors against the reference of each row (*reference*: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results; correctly rounded (binary64) and exact (binary64), for double results): *max error* is the largest fractional error |got − f(x)| / ulp(f(x)), *max dist* the largest distance to the reference's result (in ulps, NVIDIA's metric; in integer units for an integer result; in binary64 ulps for a double result), *max abs error* the largest |got − f(x)| where the documented bound is absolute, *CR* the share of results equal to the reference's. *Within bound* checks every measured input against NVIDIA's documented bound.")
 	fmt.Fprintln(bw)
 	fmt.Fprintln(bw, "| function | flags | reference | inputs | max error (ulp) | at input | max dist | max abs error | CR | mean error (ulp) | documented bound | within bound |")
 	fmt.Fprintln(bw, "|---|---|---|--:|--:|---|--:|--:|--:|--:|---|---|")

@@ -236,7 +236,7 @@ func (r *Report) finish() {
 	r.Complete = true
 	for _, row := range r.Rows {
 		row.Bound = describeBound(row.bound)
-		if row.bound.CR && row.RefKind != kindCR {
+		if row.bound.CR && row.RefKind != kindCR && row.RefKind != kindCR64 {
 			row.Bound.Reading = "exact"
 		}
 		row.Summary = row.summarize()
@@ -261,7 +261,7 @@ func (row *Row) summarize() *Summary {
 		m, at := ex.AbsMax, spellArg(row.Args, ex.ArgAbsMax)
 		s.AbsN, s.AbsMax, s.AbsAt = ex.AbsN, &m, &at
 	}
-	if row.RefKind == kindExactInt {
+	if row.RefKind == kindExactInt || row.RefKind == kindCR64 || row.RefKind == kindExact64 {
 		d := ex.IntMaxDist
 		s.MaxIntDist = &d
 		if d > 0 {

@@ -94,7 +94,7 @@ func (r cvtRef) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 // component is one result of a measured function.
 type component struct {
 	name string // "" for a function with one result; "sin", "cos", "frac", "int", "exp", "rem", "quo" for two
-	kind string // kindCR, kindExact or kindExactInt
+	kind string // kindCR, kindExact, kindExactInt, kindCR64 or kindExact64
 	// ref is what the sweep measures against: for an integer result the
 	// zeroRef of its indicator of inexact results (see zeroRef).
 	ref  ulp.Reference
@@ -125,6 +125,9 @@ func whole(p uint64) uint64   { return p }
 func components(f *spec.Func) ([]component, string) {
 	if !f.Implemented() {
 		return nil, reasonNotImplemented
+	}
+	if isBinary64Row(f) {
+		return components64(f)
 	}
 	if len(f.Out) == 2 {
 		switch f.ID {

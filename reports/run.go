@@ -385,7 +385,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		// inexact result against zeroRef (0), the probe the distance.
 		ir, pickInt, result := c.iref, c.pickInt, kernel
 		exactAt := func(in ulp.Input) uint32 {
-			if pickInt(result(in)) == ir.f(in) {
+			if sameResult(ir.out, pickInt(result(in)), ir.f(in)) {
 				return 0
 			}
 			return 1
@@ -458,7 +458,12 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		n += uint64(len(grid))
 	} else {
 		def := uint64(DefaultGenerated)
-		if cfg.Exhaustive {
+		switch {
+		case isBinary64Row(f) && cfg.Exhaustive:
+			def = ExhaustiveGenerated64
+		case isBinary64Row(f):
+			def = DefaultGenerated64
+		case cfg.Exhaustive:
 			def = ExhaustiveGenerated
 		}
 		n = orDefault(cfg.Generated, def)

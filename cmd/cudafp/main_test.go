@@ -3,10 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/cudafp/cudafp/internal/oracle"
 	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // runCLI runs the command line with stdin and returns stdout, stderr and the exit status.
@@ -126,5 +132,64 @@ func TestEvalArray(t *testing.T) {
 	_, stderr, code = runCLI(t, "2 1\n", "eval", "normf")
 	if code != 2 || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "count 2 but 1") {
 		t.Errorf("eval normf, stdin \"2 1\": exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestEval64 checks eval on the double operators and intrinsics: decimal
+// and 16-digit bit-pattern arguments, the results' spelling, and the
+// directed modes against math/big (internal/oracle).
+func TestEval64(t *testing.T) {
+	spellD := func(u uint64) string { s := spellF64(u); return s.Decimal + " " + s.Hex + " " + s.Bits }
+	one, tiny := uint64(0x3ff0000000000000), uint64(0x3ca0000000000001) // 1 and 2^-53·(1+2^-52): RN rounds up, RZ down
+	for _, c := range []struct {
+		args []string
+		want uint64
+	}{
+		{[]string{"f64:x+y", "1.5", "2"}, math.Float64bits(3.5)},
+		{[]string{"f64_op_add", "0x3ff8000000000000", "0x4000000000000000"}, math.Float64bits(3.5)},
+		{[]string{"__dadd_rz", "0x3ff0000000000000", "0x3ca0000000000001"}, oracle.Add64(one, tiny, rounding.RZ)},
+		{[]string{"__dadd_rn", "1", "0x3ca0000000000001"}, oracle.Add64(one, tiny, rounding.RN)},
+		{[]string{"f64:sqrt(x)", "2"}, oracle.Sqrt64(math.Float64bits(2), rounding.RN)},
+		{[]string{"__ddiv_ru", "1", "3"}, oracle.Div64(one, math.Float64bits(3), rounding.RU)},
+	} {
+		out, stderr, code := runCLI(t, "", append([]string{"eval"}, c.args...)...)
+		if want := spellD(c.want); code != 0 || strings.TrimSpace(out) != want {
+			t.Errorf("eval %s: exit %d, out %q, err %q; want %q", strings.Join(c.args, " "), code, out, stderr, want)
+		}
+	}
+	if oracle.Add64(one, tiny, rounding.RZ) == oracle.Add64(one, tiny, rounding.RN) {
+		t.Fatal("the RZ and RN cases do not differ")
+	}
+	rd := int64(math.Floor(-2.5)) // exact
+	out, _, code := runCLI(t, "", "eval", "__double2ll_rd", "-2.5")
+	if want := strconv.FormatInt(rd, 10) + " " + hexBits(uint64(rd), 16); code != 0 || strings.TrimSpace(out) != want {
+		t.Errorf("eval __double2ll_rd -2.5: exit %d, out %q, want %q", code, out, want)
+	}
+}
+
+// TestVerifyNoGolden checks that an implemented function without golden
+// data is reported as such, exit 0, in text and JSON.
+func TestVerifyNoGolden(t *testing.T) {
+	var id string
+	for _, f := range spec.All() {
+		if f.Implemented() && noGoldenYet(nil, map[string]bool{f.ID: true}) != nil {
+			if _, err := os.Stat(filepath.Join("..", "..", "testdata", "golden", "default", f.ID+".txt.gz")); os.IsNotExist(err) {
+				id = f.ID
+				break
+			}
+		}
+	}
+	if id == "" {
+		t.Log("every implemented function has golden data: nothing to check")
+		return
+	}
+	out, stderr, code := runCLI(t, "", "verify", id)
+	if code != 0 || !strings.Contains(out, "no golden data yet") {
+		t.Errorf("verify %s: exit %d, out %q, err %q", id, code, out, stderr)
+	}
+	out, _, code = runCLI(t, "", "verify", "--json", id)
+	var rep verifyReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || len(rep.NoGolden) != 1 || rep.NoGolden[0].ID != id || rep.Mismatching != 0 {
+		t.Errorf("verify --json %s: exit %d, %v, %+v", id, code, err, rep)
 	}
 }

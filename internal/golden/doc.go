@@ -39,7 +39,10 @@
 // 1-4 (spec.Func.GridPoint).
 //
 // Outputs are packed as in spec.Kernel: a 32-bit result in 8 digits, a 64-bit
-// result or two results (first<<32 | second) in 16. Block b of an exhaustive
+// result or two results (first<<32 | second) in 16; the two results of a
+// pair-wide function (spec.Func.PairWide: a double and a second result) in
+// 32, the first result's 16 digits then the second's, and its hashes sum
+// spec.ElemHash(i, spec.PairFold(first, second)). Block b of an exhaustive
 // function holds inputs b·2^24 … (b+1)·2^24−1; block b of a generated
 // function holds generated inputs b·2^16 … (b+1)·2^16−1. A block hash is
 // Σ spec.ElemHash(i, out_i) mod 2^64 over the block, i being the input

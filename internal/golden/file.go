@@ -26,9 +26,11 @@ type File struct {
 	Flags      fp.Flags // the flag set's value
 	Grid       []uint64 // special-value axis
 	Special    []uint64 // outputs at the grid points
+	Special2   []uint64 // second results of a pair-wide function (spec.Func.PairWide) at the grid points; nil otherwise
 	Exhaustive bool     // inputs are all 2^32 encodings
 	Shown      []spec.Args
 	Recorded   []uint64 // outputs at RecordedInput(k)
+	Recorded2  []uint64 // second results of a pair-wide function at RecordedInput(k); nil otherwise
 	BlockSize  uint64
 	Hashes     [spec.Blocks]uint64
 	SubHashes  []uint64 // exhaustive functions: hashes of the sub-blocks spec.QuickSubBlocks, in order
@@ -277,10 +279,13 @@ func (p *parser) parse() error {
 		return p.errorf("special %d, want %d grid points", points, fn.GridLen())
 	}
 	ow := 8
-	if fn.WideOut() {
+	switch {
+	case fn.PairWide():
+		ow = 32
+	case fn.WideOut():
 		ow = 16
 	}
-	if f.Special, err = p.block("s", points, ow); err != nil {
+	if f.Special, f.Special2, err = p.block("s", points, ow); err != nil {
 		return err
 	}
 
@@ -330,7 +335,7 @@ func (p *parser) parse() error {
 	if count != want {
 		return p.errorf("recorded %d, want %d", count, want)
 	}
-	if f.Recorded, err = p.block("o", count, ow); err != nil {
+	if f.Recorded, f.Recorded2, err = p.block("o", count, ow); err != nil {
 		return err
 	}
 
@@ -402,27 +407,47 @@ func (p *parser) subHashes() ([]uint64, error) {
 	return out, nil
 }
 
-// block reads count values in lines "<key> <k> v…" of 16 values each.
-func (p *parser) block(key string, count, w int) ([]uint64, error) {
-	out := make([]uint64, 0, count)
+// block reads count values of w hex digits in lines "<key> <k> v…" of 16
+// values each. A value of 32 digits (a pair-wide function's two results)
+// goes to out (the first 16) and out2 (the last 16); out2 is nil otherwise.
+func (p *parser) block(key string, count, w int) (out, out2 []uint64, err error) {
+	out = make([]uint64, 0, count)
+	if w == 32 {
+		out2 = make([]uint64, 0, count)
+	}
 	for len(out) < count {
 		fs, err := p.expect(key, -1)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		want := min(16, count-len(out))
 		if len(fs) != 1+want || fs[0] != strconv.Itoa(len(out)) {
-			return nil, p.errorf("want %s %d with %d values", key, len(out), want)
+			return nil, nil, p.errorf("want %s %d with %d values", key, len(out), want)
 		}
 		for _, s := range fs[1:] {
+			if w == 32 {
+				if len(s) != 32 {
+					return nil, nil, p.errorf("%q: want 32 hex digits (two results)", s)
+				}
+				a, err := p.hex(s[:16], 16)
+				if err != nil {
+					return nil, nil, err
+				}
+				b, err := p.hex(s[16:], 16)
+				if err != nil {
+					return nil, nil, err
+				}
+				out, out2 = append(out, a), append(out2, b)
+				continue
+			}
 			v, err := p.hex(s, w)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			out = append(out, v)
 		}
 	}
-	return out, nil
+	return out, out2, nil
 }
 
 func typesOf(f *spec.Func) string {

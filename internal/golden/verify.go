@@ -298,16 +298,25 @@ func checkExplicit(r *Result, file *File, k spec.Kernel) {
 			r.First = append(r.First, m)
 		}
 	}
-	for k2, want := range file.Special {
+	// want is the device's output k of outs (and outs2): the packed
+	// result, or the PairFold of a pair-wide function's two results, which
+	// is what its kernel returns.
+	want := func(outs, outs2 []uint64, k int) uint64 {
+		if outs2 != nil {
+			return spec.PairFold(outs[k], outs2[k])
+		}
+		return outs[k]
+	}
+	for k2 := range file.Special {
 		in := fn.GridPoint(file.Grid, k2)
-		if got := k(&in); got != want {
-			note("special", in, got, want)
+		if got, w := k(&in), want(file.Special, file.Special2, k2); got != w {
+			note("special", in, got, w)
 		}
 	}
-	for k2, want := range file.Recorded {
+	for k2 := range file.Recorded {
 		in := file.RecordedInput(k2)
-		if got := k(&in); got != want {
-			note("recorded", in, got, want)
+		if got, w := k(&in), want(file.Recorded, file.Recorded2, k2); got != w {
+			note("recorded", in, got, w)
 		}
 	}
 	n := len(file.Special) + len(file.Recorded)
@@ -340,20 +349,32 @@ func FormatIn(t spec.Type, v uint64) string {
 	return hex(v, 16) + " [" + utoa(v) + "]"
 }
 
-// FormatOut formats a packed result of f.
+// FormatOut formats a packed result of f (a pair-wide function's
+// spec.PairFold of its two results as the fold's bits).
 func FormatOut(f *spec.Func, v uint64) string {
+	if f.PairWide() {
+		return "fold " + hex(v, 16)
+	}
 	if len(f.Out) == 2 {
 		return FormatIn(f.Out[0], v>>32) + ", " + FormatIn(f.Out[1], v&0xffffffff)
 	}
 	return FormatIn(f.Out[0], v)
 }
 
-// StubKernel is the kernel of gpu/cuda_stub.h's stand-ins: a hash of the
-// argument words (an array function's count and first count elements), so
-// that verifying a host-stub capture against it checks every generated
-// input and grid point of the harness against internal/spec. It is not an
-// implementation of anything.
+// StubKernel is the kernel of gpu/cuda_stub.h's cudafp_stub_eval, which
+// every function of a host-stub build evaluates: a hash of the argument
+// words (an array function's count and first count elements; both halves
+// of a 64-bit argument), so that verifying a host-stub capture against it
+// checks every generated input and grid point of the harness against
+// internal/spec. It is not an implementation of anything.
 func StubKernel(f *spec.Func, _ fp.Flags) (spec.Kernel, bool) {
+	const wide, narrow = 0x3fffffffffffffff, 0x3fffffff
+	mask := func(w bool) uint64 {
+		if w {
+			return wide
+		}
+		return narrow
+	}
 	return func(in *spec.Args) uint64 {
 		n := f.Arity()
 		if f.Array {
@@ -362,7 +383,14 @@ func StubKernel(f *spec.Func, _ fp.Flags) (spec.Kernel, bool) {
 		var h uint64
 		for j := range n {
 			h = spec.Mix64(h ^ (uint64(j)<<32 | in[j]&0xffffffff))
+			if f.In[j].Wide() {
+				h = spec.Mix64(h ^ 1<<63 ^ uint64(j)<<32 ^ in[j]>>32)
+			}
 		}
-		return h & 0x3fffffff
+		out := h & mask(f.WideOut())
+		if f.PairWide() {
+			return spec.PairFold(out, spec.Mix64(h)&mask(f.Out[1].Wide()))
+		}
+		return out
 	}, true
 }

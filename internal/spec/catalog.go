@@ -21,28 +21,31 @@ import (
 type Family uint8
 
 const (
-	FamArith  Family = iota // add, sub: cancellation
-	FamMul                  // mul: products near underflow and overflow
-	FamDiv                  // div, rcp-like binary: quotients near underflow and overflow
-	FamFMA                  // fma and x*y±z: cancellation of the product
-	FamPow                  // powf
-	FamExp                  // exp family: overflow and underflow thresholds
-	FamLog                  // log family
-	FamTrig                 // sin, cos, tan: multiples of π, huge arguments
-	FamTanh                 // tanh
-	FamRoot                 // sqrt, rsqrt, rcp
-	FamRound                // float → integer and float → integral float
-	FamMisc                 // other library functions
-	FamInt32                // 32-bit integer inputs
-	FamInt64                // 64-bit integer inputs
-	FamF64                  // double inputs
-	FamScale                // x·2^n: a float and an int exponent (ldexpf, scalbnf)
-	FamScaleL               // x·2^n: a float and a long long exponent (scalblnf)
-	FamNorm                 // Euclidean norms of four or an array of floats: squares that overflow or underflow, mixed magnitudes, repeated maxima
-	FamBessel               // Bessel functions of integer order n (jnf, ynf): an int order and x near the zeros, small and large
+	FamArith   Family = iota // add, sub: cancellation
+	FamMul                   // mul: products near underflow and overflow
+	FamDiv                   // div, rcp-like binary: quotients near underflow and overflow
+	FamFMA                   // fma and x*y±z: cancellation of the product
+	FamPow                   // powf
+	FamExp                   // exp family: overflow and underflow thresholds
+	FamLog                   // log family
+	FamTrig                  // sin, cos, tan: multiples of π, huge arguments
+	FamTanh                  // tanh
+	FamRoot                  // sqrt, rsqrt, rcp
+	FamRound                 // float → integer and float → integral float
+	FamMisc                  // other library functions
+	FamInt32                 // 32-bit integer inputs
+	FamInt64                 // 64-bit integer inputs
+	FamF64                   // double inputs of the conversions to float (__double2float_*); the binary64 functions (Func.D64) use the other families
+	FamScale                 // x·2^n: a float and an int exponent (ldexpf, scalbnf)
+	FamScaleL                // x·2^n: a float and a long long exponent (scalblnf)
+	FamNorm                  // Euclidean norms of four or an array of floats: squares that overflow or underflow, mixed magnitudes, repeated maxima
+	FamBessel                // Bessel functions of integer order n (jnf, ynf): an int order and x near the zeros, small and large
+	FamInt64D                // 64-bit integers converted to double: ties at 2^54 and above, the thresholds near 2^63 and 2^64
+	FamHalves                // the two 32-bit halves of a double (__hiloint2double)
+	FamBesselX               // Bessel functions of x (j0, j1, y0, y1 of double): x near their zeros, small and large
 )
 
-var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel", "norm", "bessel"}
+var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel", "norm", "bessel", "int64d", "halves", "besselx"}
 
 func (f Family) String() string { return familyNames[f] }
 
@@ -63,6 +66,7 @@ type Func struct {
 	Ref    string     // the mathematical function measured against ("exp", "div", …); "" when none
 	Mode   rounding.Mode
 
+	d64      bool     // D64, computed once
 	grid     []uint64 // special-value axis, computed once
 	gridSpan [][2]int // per grid coordinate, the part of grid it takes values from; nil: all of it
 }
@@ -76,8 +80,14 @@ func (f *Func) Arity() int { return len(f.In) }
 func (f *Func) Exhaustive() bool { return len(f.In) == 1 && !f.In[0].Wide() }
 
 // WideOut reports whether the packed result is 64 bits wide (a 64-bit result
-// or two results).
+// or two results; for two results that do not fit one word, see PairWide).
 func (f *Func) WideOut() bool { return len(f.Out) == 2 || f.Out[0].Wide() }
+
+// PairWide reports whether f has two results that do not fit one 64-bit
+// word together (a double and a second result: sincos, modf, frexp,
+// remquo of double). Its Kernel returns PairFold(first, second); the
+// golden files record both in full (16 hex digits each).
+func (f *Func) PairWide() bool { return len(f.Out) == 2 && (f.Out[0].Wide() || f.Out[1].Wide()) }
 
 // Captured reports whether fl is one of the flag sets captured for f.
 func (f *Func) Captured(fl fp.Flags) bool { return slices.Contains(f.Flags, fl) }
@@ -274,6 +284,8 @@ func buildCatalog() []*Func {
 			Bound: noBound("Reinterprets the bits; no conversion.", srcGuideInt)})
 	}
 
+	addIntrinsics64(add)
+
 	// C operators on float.
 	for _, o := range []struct {
 		id, name, goName, ref string
@@ -299,39 +311,53 @@ func buildCatalog() []*Func {
 			Family: o.fam, Sens: o.sens, Flags: allFlags, Bound: o.bound, Ref: o.ref})
 	}
 
-	// Standard library functions. Sens is read off the PTX nvcc emits under
-	// each flag set (../shared/reference/ptx; a test checks it when present).
+	addOperators64(add)
+
+	// Standard library functions. Sens of the float functions is read off
+	// the PTX nvcc emits under each flag set (../shared/reference/ptx); the
+	// double functions' is not known yet (sensLib64).
 	for _, l := range libraryTable {
-		out := l.out
-		if out == nil {
-			out = f1
-		}
-		in := l.in
-		if in == nil {
-			in = f1
-		}
-		args := "(x)"
-		switch {
-		case l.array:
-			args = "(x,a)" // the harness declares a, the array of In[1:]
-		case len(in) == 2:
-			args = "(x,y)"
-		case len(in) == 3:
-			args = "(x,y,z)"
-		case len(in) == 4:
-			args = "(x,y,z,w)"
-		}
-		expr := l.name + args
-		if len(out) == 2 {
-			expr = l.expr
-		}
-		add(&Func{ID: l.name, Name: l.name, Go: "fp." + GoName(l.name), Kind: Library, In: in, Array: l.array, Out: out, Expr: expr,
-			Family: l.fam, Sens: l.sens, Flags: allFlags, Bound: l.bound, Ref: l.ref})
+		addLibrary(add, l, f1)
+	}
+	for _, l := range library64Table {
+		l.sens = sensLib64
+		addLibrary(add, l, d1)
 	}
 	for _, f := range c {
+		f.d64 = f.isD64()
 		f.grid = f.computeGrid()
 	}
 	return c
+}
+
+// addLibrary adds the standard function l, whose argument and result are
+// of type def unless l says otherwise.
+func addLibrary(add func(*Func), l libEntry, def []Type) {
+	out := l.out
+	if out == nil {
+		out = def
+	}
+	in := l.in
+	if in == nil {
+		in = def
+	}
+	args := "(x)"
+	switch {
+	case l.array:
+		args = "(x,a)" // the harness declares a, the array of In[1:]
+	case len(in) == 2:
+		args = "(x,y)"
+	case len(in) == 3:
+		args = "(x,y,z)"
+	case len(in) == 4:
+		args = "(x,y,z,w)"
+	}
+	expr := l.name + args
+	if len(out) == 2 {
+		expr = l.expr
+	}
+	add(&Func{ID: l.name, Name: l.name, Go: "fp." + GoName(l.name), Kind: Library, In: in, Array: l.array, Out: out, Expr: expr,
+		Family: l.fam, Sens: l.sens, Flags: allFlags, Bound: l.bound, Ref: l.ref})
 }
 
 // underscore turns a PTX spelling into identifier form: "ex2.approx.ftz.f32" → "ex2_approx_ftz_f32".

@@ -16,10 +16,14 @@ import "math/bits"
 //
 // The norms of four floats and of an array (FamNorm) draw 12 numbers per
 // input instead (genNorm); the Bessel functions of integer order
-// (FamBessel) have strata of their own (genBessel).
+// (FamBessel) have strata of their own (genBessel). The binary64 functions
+// (D64) have generators of their own (gen64.go).
 //
 // Everything is integer arithmetic, so gpu/harness.cu computes the same inputs.
 func (f *Func) Input(i uint64) (in Args) {
+	if f.d64 {
+		return f.input64(i)
+	}
 	if f.Family == FamNorm {
 		return f.genNorm(i)
 	}

@@ -30,6 +30,12 @@ func ElemHash(i uint64, out uint64, wide bool) uint64 {
 	return Mix64(i<<32 | out&0xffffffff)
 }
 
+// PairFold is the one word that stands for two results which do not fit
+// one 64-bit word together (Func.PairWide: a double and a second result),
+// in the block hashes and as the value of such a function's Kernel; the
+// golden files record both results in full.
+func PairFold(r0, r1 uint64) uint64 { return r0 ^ Mix64(r1) }
+
 // Capture geometry.
 const (
 	Blocks       = 256     // hash blocks per function and flag set

@@ -213,6 +213,10 @@ func (f *Func) computeGrid() []uint64 {
 			axis = append(axis, uint64(v))
 		}
 	}
+	if f.d64 {
+		f.gridSpan = nil
+		return f.computeGrid64()
+	}
 	switch {
 	case f.Family == FamBessel: // orders, zeros, float specials
 		u64(besselOrders)
