@@ -435,9 +435,8 @@ func (t Target) Double2ULLRD(x float64) uint64 {
 //	Int2DoubleRN(0) = +0
 //	Int2DoubleRN(x) = x exactly: Int2DoubleRN(-1) = -1, Int2DoubleRN(math.MinInt32) = -0x1p+31, Int2DoubleRN(math.MaxInt32) = 0x1.fffffffcp+30
 //
-// Accuracy: exact (every 32-bit integer is a double), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: exact (every 32-bit integer is a double). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func Int2DoubleRN(x int32) float64 { return math.Float64frombits(rounding.I32ToF64(x)) }
@@ -453,9 +452,8 @@ func (t Target) Int2DoubleRN(x int32) float64 { return math.Float64frombits(roun
 //	Uint2DoubleRN(0) = +0
 //	Uint2DoubleRN(x) = x exactly: Uint2DoubleRN(1<<31) = 0x1p+31, Uint2DoubleRN(math.MaxUint32) = 0x1.fffffffep+31
 //
-// Accuracy: exact (every 32-bit integer is a double), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: exact (every 32-bit integer is a double). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func Uint2DoubleRN(x uint32) float64 { return math.Float64frombits(rounding.U32ToF64(x)) }
@@ -473,9 +471,8 @@ func (t Target) Uint2DoubleRN(x uint32) float64 { return math.Float64frombits(ro
 //	LL2DoubleRN(2^53+1) = 0x1p+53 (a tie, to even), LL2DoubleRN(-(2^53+1)) = -0x1p+53
 //	LL2DoubleRN(math.MaxInt64) = 0x1p+63
 //
-// Accuracy: correctly rounded (the RN rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RN rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func LL2DoubleRN(x int64) float64 { return math.Float64frombits(rounding.I64ToF64(x, rounding.RN)) }
@@ -495,9 +492,8 @@ func (t Target) LL2DoubleRN(x int64) float64 {
 //	ULL2DoubleRN(2^53+1) = 0x1p+53 (a tie, to even)
 //	ULL2DoubleRN(math.MaxUint64) = 0x1p+64
 //
-// Accuracy: correctly rounded (the RN rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RN rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func ULL2DoubleRN(x uint64) float64 { return math.Float64frombits(rounding.U64ToF64(x, rounding.RN)) }
@@ -517,9 +513,8 @@ func (t Target) ULL2DoubleRN(x uint64) float64 {
 //	LL2DoubleRZ(2^53+1) = 0x1p+53, LL2DoubleRZ(-(2^53+1)) = -0x1p+53
 //	LL2DoubleRZ(math.MaxInt64) = 0x1.fffffffffffffp+62
 //
-// Accuracy: correctly rounded (the RZ rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RZ rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func LL2DoubleRZ(x int64) float64 { return math.Float64frombits(rounding.I64ToF64(x, rounding.RZ)) }
@@ -539,9 +534,8 @@ func (t Target) LL2DoubleRZ(x int64) float64 {
 //	ULL2DoubleRZ(2^53+1) = 0x1p+53
 //	ULL2DoubleRZ(math.MaxUint64) = 0x1.fffffffffffffp+63
 //
-// Accuracy: correctly rounded (the RZ rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RZ rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func ULL2DoubleRZ(x uint64) float64 { return math.Float64frombits(rounding.U64ToF64(x, rounding.RZ)) }
@@ -561,9 +555,8 @@ func (t Target) ULL2DoubleRZ(x uint64) float64 {
 //	LL2DoubleRU(2^53+1) = 0x1.0000000000001p+53, LL2DoubleRU(-(2^53+1)) = -0x1p+53
 //	LL2DoubleRU(math.MaxInt64) = 0x1p+63
 //
-// Accuracy: correctly rounded (the RU rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RU rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func LL2DoubleRU(x int64) float64 { return math.Float64frombits(rounding.I64ToF64(x, rounding.RU)) }
@@ -583,9 +576,8 @@ func (t Target) LL2DoubleRU(x int64) float64 {
 //	ULL2DoubleRU(2^53+1) = 0x1.0000000000001p+53
 //	ULL2DoubleRU(math.MaxUint64) = 0x1p+64
 //
-// Accuracy: correctly rounded (the RU rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RU rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func ULL2DoubleRU(x uint64) float64 { return math.Float64frombits(rounding.U64ToF64(x, rounding.RU)) }
@@ -605,9 +597,8 @@ func (t Target) ULL2DoubleRU(x uint64) float64 {
 //	LL2DoubleRD(2^53+1) = 0x1p+53, LL2DoubleRD(-(2^53+1)) = -0x1.0000000000001p+53
 //	LL2DoubleRD(math.MaxInt64) = 0x1.fffffffffffffp+62
 //
-// Accuracy: correctly rounded (the RD rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RD rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func LL2DoubleRD(x int64) float64 { return math.Float64frombits(rounding.I64ToF64(x, rounding.RD)) }
@@ -627,9 +618,8 @@ func (t Target) LL2DoubleRD(x int64) float64 {
 //	ULL2DoubleRD(2^53+1) = 0x1p+53
 //	ULL2DoubleRD(math.MaxUint64) = 0x1.fffffffffffffp+63
 //
-// Accuracy: correctly rounded (the RD rounding of x), and bit-exact with the device. Documented
-// (PTX ISA 9.1, §9.7.9.21 cvt (rounding and saturation rules)): "IEEE-754 conversion in the stated
-// rounding mode."
+// Accuracy: correctly rounded (the RD rounding of x). Documented (PTX ISA 9.1, §9.7.9.21 cvt
+// (rounding and saturation rules)): "IEEE-754 conversion in the stated rounding mode."
 //
 // Flags: independent of Target.
 func ULL2DoubleRD(x uint64) float64 { return math.Float64frombits(rounding.U64ToF64(x, rounding.RD)) }
@@ -646,8 +636,8 @@ func (t Target) ULL2DoubleRD(x uint64) float64 {
 //
 //	DoubleAsLonglong(x) keeps every bit: DoubleAsLonglong(-0) = math.MinInt64, and a NaN's sign and payload survive
 //
-// Accuracy: exact (a reinterpretation of the bits, no conversion), and bit-exact with the device.
-// Documented (libdevice User's Guide): "Reinterpret bits in a double as a 64-bit signed integer."
+// Accuracy: exact (a reinterpretation of the bits, no conversion). Documented (libdevice User's
+// Guide): "Reinterpret bits in a double as a 64-bit signed integer."
 //
 // Flags: independent of Target: no floating-point operation is involved.
 func DoubleAsLonglong(x float64) int64 { return int64(math.Float64bits(x)) }
@@ -662,8 +652,8 @@ func (t Target) DoubleAsLonglong(x float64) int64 { return int64(math.Float64bit
 //
 //	LonglongAsDouble(x) keeps every bit: LonglongAsDouble(math.MinInt64) = -0, and NaN encodings give those NaNs, payload and sign included
 //
-// Accuracy: exact (a reinterpretation of the bits, no conversion), and bit-exact with the device.
-// Documented (libdevice User's Guide): "Reinterpret bits in a 64-bit signed integer as a double."
+// Accuracy: exact (a reinterpretation of the bits, no conversion). Documented (libdevice User's
+// Guide): "Reinterpret bits in a 64-bit signed integer as a double."
 //
 // Flags: independent of Target: no floating-point operation is involved.
 func LonglongAsDouble(x int64) float64 { return math.Float64frombits(uint64(x)) }
@@ -678,8 +668,8 @@ func (t Target) LonglongAsDouble(x int64) float64 { return math.Float64frombits(
 //
 //	Double2hiint(x) = the high word of x's encoding: Double2hiint(1) = 0x3ff00000, Double2hiint(-0) = math.MinInt32, Double2hiint(NaN) keeps its sign and payload's high bits
 //
-// Accuracy: exact (a reinterpretation of the bits, no conversion), and bit-exact with the device.
-// Documented (libdevice User's Guide): "Reinterpret high 32 bits in a double as a signed integer."
+// Accuracy: exact (a reinterpretation of the bits, no conversion). Documented (libdevice User's
+// Guide): "Reinterpret high 32 bits in a double as a signed integer."
 //
 // Flags: independent of Target: no floating-point operation is involved.
 func Double2hiint(x float64) int32 { return int32(math.Float64bits(x) >> 32) }
@@ -694,8 +684,8 @@ func (t Target) Double2hiint(x float64) int32 { return int32(math.Float64bits(x)
 //
 //	Double2loint(x) = the low word of x's encoding: Double2loint(1) = 0, Double2loint(0x1p-1074) = 1, Double2loint(NaN) keeps its payload's low bits
 //
-// Accuracy: exact (a reinterpretation of the bits, no conversion), and bit-exact with the device.
-// Documented (libdevice User's Guide): "Reinterpret low 32 bits in a double as a signed integer."
+// Accuracy: exact (a reinterpretation of the bits, no conversion). Documented (libdevice User's
+// Guide): "Reinterpret low 32 bits in a double as a signed integer."
 //
 // Flags: independent of Target: no floating-point operation is involved.
 func Double2loint(x float64) int32 { return int32(uint32(math.Float64bits(x))) }
@@ -710,9 +700,8 @@ func (t Target) Double2loint(x float64) int32 { return int32(uint32(math.Float64
 //
 //	Hiloint2Double(hi, lo) keeps every bit: Hiloint2Double(0x3ff00000, 0) = 1, Hiloint2Double(math.MinInt32, 0) = -0, and NaN words give those NaNs
 //
-// Accuracy: exact (a reinterpretation of the bits, no conversion), and bit-exact with the device.
-// Documented (libdevice User's Guide): "Reinterpret high and low 32-bit integer values as a
-// double."
+// Accuracy: exact (a reinterpretation of the bits, no conversion). Documented (libdevice User's
+// Guide): "Reinterpret high and low 32-bit integer values as a double."
 //
 // Flags: independent of Target: no floating-point operation is involved.
 func Hiloint2Double(hi, lo int32) float64 {

@@ -333,7 +333,7 @@ func convert64Funcs() []fn {
 		}
 	}
 
-	exact := "exact (every 32-bit integer is a double), and bit-exact with the device."
+	exact := "exact (every 32-bit integer is a double)."
 	fs = append(fs, fn{
 		cuda: "__int2double_rn", in: []goType{tI32}, params: []string{"x"}, out: tF64,
 		summary: "converts x to float64, exactly. It emulates __int2double_rn, which nvcc compiles to cvt.rn.f64.s32.",
@@ -394,7 +394,7 @@ func convert64Funcs() []fn {
 				body:    "math.Float64frombits(rounding." + s.op + "(" + s.conv + ", rounding." + m.String() + "))",
 				dflt:    "math.Float64frombits(rounding." + s.op + "(" + s.conv + ", rounding." + m.String() + "))",
 				rows:    rows,
-				accur:   "correctly rounded (the " + m.String() + " rounding of x), and bit-exact with the device.",
+				accur:   "correctly rounded (the " + m.String() + " rounding of x).",
 				flags:   "independent of Target.", method: "; t does not change it",
 			})
 		}
@@ -404,7 +404,7 @@ func convert64Funcs() []fn {
 		return fn{
 			cuda: cuda, in: in, params: params, out: out, summary: summary, body: body, dflt: body,
 			rows:   []row{{doc, cases}},
-			accur:  "exact (a reinterpretation of the bits, no conversion), and bit-exact with the device.",
+			accur:  "exact (a reinterpretation of the bits, no conversion).",
 			flags:  "independent of Target: no floating-point operation is involved.",
 			method: "; t does not change it",
 		}
