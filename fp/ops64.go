@@ -179,9 +179,10 @@ func MulAdd64(x, y, z float64) float64 { return f64b(rounding.Fma64RN(b64(x), b6
 //	MulSub64(x, y, z) = NaN (0xfff8000000000000) if x·y and z are infinities of the same sign
 //	MulSub64(x, y, z) = +0 if x·y - z is exactly 0 and not x·y = -0, z = +0
 //
-// The sign of a NaN z in the fused form is its negation's, as the DFMA's
-// negated operand gives it; with -fmad=false z's NaN keeps its sign (sub's
-// rule, rounding.Sub64) and wins over those of y and x.
+// The sign of a NaN z in the fused form is taken to be its negation's (the
+// DFMA's negated operand; not yet confirmed by golden data); with
+// -fmad=false z's NaN keeps its sign (sub's rule, rounding.Sub64, from the
+// f64 probe) and wins over those of y and x.
 //
 // Accuracy: correctly rounded fused x·y − z by default. Documented (CUDA
 // C++ Programming Guide 13.0, Mathematical Functions, Table 18) for
