@@ -213,7 +213,7 @@ var bench64Cases = []bench64{
 	{"f64:x/y", 2, -1e6, 1e6, func(fl fp.Flags, x, y, _ float64) float64 { return fl.Div64(x, y) }, func(x, y, _ float64) float64 { return x / y }},
 	{"f64:1.0/x", 1, -1e6, 1e6, func(fl fp.Flags, x, _, _ float64) float64 { return fl.Rcp64(x) }, func(x, _, _ float64) float64 { return 1 / x }},
 	{"f64:sqrt(x)", 1, 1e-300, 1e300, func(fl fp.Flags, x, _, _ float64) float64 { return fl.Sqrt64(x) }, func(x, _, _ float64) float64 { return math.Sqrt(x) }},
-	{"f64:x*y+z", 3, -1e6, 1e6, func(fl fp.Flags, x, y, z float64) float64 { return fl.MulAdd64(x, y, z) }, math.FMA},
+	{"f64:x*y+z", 3, -1e6, 1e6, func(fl fp.Flags, x, y, z float64) float64 { return fl.MulAdd64(x, y, z) }, func(x, y, z float64) float64 { return math.FMA(x, y, z) }},
 	{"f64:x*y-z", 3, -1e6, 1e6, func(fl fp.Flags, x, y, z float64) float64 { return fl.MulSub64(x, y, z) }, func(x, y, z float64) float64 { return math.FMA(x, y, -z) }},
 }
 
