@@ -350,7 +350,7 @@ func acoshEval(fm *format, x, _ uint64) evalCase {
 		a := fm.value(x)
 		m := exactDiff(a, big.NewFloat(1))
 		n := exactSum(a, big.NewFloat(1))
-		q := new(big.Float).SetPrec(m.Prec() + n.Prec()).Mul(m, n) // exact
+		q := new(big.Float).SetPrec(m.Prec()+n.Prec()).Mul(m, n) // exact
 		return log1pIval(sqrtPoint(q, wp).add(pt(m), wp), wp)
 	}))
 }
