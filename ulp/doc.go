@@ -30,3 +30,4 @@
 package ulp
 
 //go:generate go run gen_tables.go
+//go:generate go run gen_tables64.go

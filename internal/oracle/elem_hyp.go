@@ -438,8 +438,33 @@ func normEvalF(fm *format, recip bool, us ...uint64) evalCase {
 		return fixed64(zero)
 	}
 	s := sumSquares(fm, us...)
+	enc := func(p uint) (ival, bool) { return sqrtPoint(s, p), true }
 	if recip {
-		return zivCase(func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) })
+		enc = func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) }
 	}
-	return zivCase(always(func(p uint) ival { return sqrtPoint(s, p) }))
+	// One argument a far larger than the others (their squares sum to q <
+	// 2^-130·a²): the norm is a·(1 + δ), 0 < δ < 2^-131, which rounds as
+	// a·(1 + 2^-200) in every mode (a is a number of the format, δ is below
+	// every half-gap); its reciprocal (1/a)·(1 − δ'), 0 < δ' < 2^-131, rounds
+	// as (1/a)·(1 − 2^-200) when 1/a is a number (a a power of two) and is
+	// otherwise at a distance from every boundary that the loop resolves.
+	// The loop alone would need a precision of −log2(δ) bits.
+	var a uint64
+	for _, u := range us {
+		a = max(a, fm.abs(u))
+	}
+	av := fm.value(a)
+	a2 := new(big.Float).SetPrec(2 * av.Prec()).Mul(av, av)
+	q := new(big.Float).SetMantExp(exactDiff(s, a2), 130)
+	if q.Sign() > 0 && q.Cmp(a2) < 0 {
+		eps := new(big.Float).SetPrec(256).SetMantExp(big.NewFloat(1), -200)
+		switch m, _ := fm.decompose(a); {
+		case !recip:
+			return repCase(new(big.Float).SetPrec(256).Add(av, new(big.Float).Mul(av, eps)), false, enc)
+		case m == 1:
+			inv := new(big.Float).Quo(big.NewFloat(1), av) // a power of two: exact
+			return repCase(new(big.Float).SetPrec(256).Sub(inv, new(big.Float).Mul(inv, eps)), false, enc)
+		}
+	}
+	return zivCase(enc)
 }

@@ -1,0 +1,254 @@
+package ulp
+
+import "math"
+
+// Binary64 kernels of x^y, ∛x, 1/∛x, 1/√x, √(x² + y²) and 1/√(x² + y²).
+
+// powKernel64: x^y, with the special cases of the oracle's Pow (C99
+// F.9.4.4; Pow's table in ref.go), in its order. Then, for finite nonzero x
+// and y:
+//
+//	y = 1: x exactly
+//	t = y·ln|x| (logD, mulD): |t − y·ln|x|| ≤ t.err
+//	t certainly above 709.79 (below −745.2): the result rounds as ±2^2000
+//	  (±2^-3000); straddling a threshold: the oracle
+//	otherwise: e^t = expX(t), whose bound includes t.err (relatively
+//	  |t|·2^-103 < 2^-93.4 at most)
+//	negated for x < 0 and an odd integer y
+//
+// Exact results (binary64 numbers or midpoints, such as 3^20 or 2^-0.5·…)
+// give enclosures that contain a boundary in the modes where they are one;
+// the oracle rounds those.
+func powKernel64(x, y uint64) kres64 {
+	xf, yf := math.Float64frombits(x), math.Float64frombits(y)
+	yInt := yf == math.Trunc(yf) && !math.IsInf(yf, 0)
+	yOdd := yInt && math.Abs(yf) < 0x1p53 && int64(yf)&1 != 0
+	yNeg := yf < 0
+	switch {
+	case yf == 0, xf == 1:
+		return exact64(1)
+	case xf != xf, yf != yf:
+		return exact64(math.NaN())
+	case xf == 0:
+		switch {
+		case yNeg && yOdd:
+			return exact64(math.Copysign(math.Inf(1), xf))
+		case yNeg:
+			return exact64(math.Inf(1))
+		case yOdd:
+			return exact64(xf)
+		}
+		return exact64(0)
+	case math.IsInf(yf, 0):
+		ax := math.Abs(xf)
+		switch {
+		case ax == 1:
+			return exact64(1)
+		case (ax < 1) == yNeg:
+			return exact64(math.Inf(1))
+		}
+		return exact64(0)
+	case math.IsInf(xf, -1):
+		switch {
+		case yNeg && yOdd:
+			return exact64(math.Copysign(0, -1))
+		case yNeg:
+			return exact64(0)
+		case yOdd:
+			return exact64(xf)
+		}
+		return exact64(math.Inf(1))
+	case math.IsInf(xf, 1):
+		if yNeg {
+			return exact64(0)
+		}
+		return exact64(xf)
+	}
+	neg := false
+	if xf < 0 {
+		if !yInt {
+			return exact64(math.NaN())
+		}
+		neg = yOdd
+	}
+	if yf == 1 {
+		return exact64(xf)
+	}
+	t := logD(math.Abs(xf)).mulD(yf)
+	switch {
+	case t.hi != t.hi:
+		return slowRes
+	case t.hi-t.err > 709.79:
+		if neg {
+			return negHugeRes
+		}
+		return hugeRes
+	case t.hi+t.err < -745.2:
+		if neg {
+			return negTinyRes
+		}
+		return tinyRes
+	case !(math.Abs(t.hi) < 745.2) || t.err > 0x1p-40:
+		return slowRes
+	}
+	v, s := expX(t)
+	return kres64{v: signed(v, neg), scale: s}
+}
+
+// scaled3 returns m ∈ [1, 8) and k with a = m·2^(3k), for a finite a > 0
+// (m is exact: a scaling by a power of two into the normal range).
+func scaled3(a float64) (m float64, k int) {
+	_, e := math.Frexp(a) // a = f·2^e, f ∈ [1/2, 1)
+	k = (e - 1) / 3
+	if e-1 < 0 && (e-1)%3 != 0 {
+		k--
+	}
+	return math.Ldexp(a, -3*k), k
+}
+
+// cbrtX returns ∛m for m ∈ [1, 8) as an xdd: c = c1 + (m − c1³)/(3c1²)
+// from c1 = math.Cbrt(m) (an approximation only), and a posteriori: for m
+// > 0 and c > 0, |∛m − c| = |m − c³|/(∛m² + ∛m·c + c²) ≤ |m − c³|/c², with
+// m − c³ the xdd r within r.err.
+func cbrtX(m float64) xdd {
+	c1 := math.Cbrt(m)
+	p := xexact(c1).sqr()
+	r1 := xexact(m).sub(p.mulD(c1))
+	d := r1.hi / (3 * p.hi)
+	hi, lo := fastTwoSum(c1, d)
+	c := xdd{hi: hi, lo: lo}
+	r := xexact(m).sub(c.sqr().mul(c))
+	c2 := hi * hi * (1 - 0x1p-50)
+	c.err = (math.Abs(r.hi)*(1+0x1p-52)+r.err)/c2*errUp + errFloor
+	return c
+}
+
+// cbrtKernel64: ∛x.
+//
+//	NaN, ±0, ±Inf: themselves
+//	otherwise: |x| = m·2^(3k) with m ∈ [1, 8) exact; ±cbrtX(m)·2^k
+//	(exact cubes give enclosures around their root, which the oracle rounds
+//	in the directed modes)
+func cbrtKernel64(x uint64) kres64 {
+	xf := math.Float64frombits(x)
+	switch {
+	case xf != xf, xf == 0, math.IsInf(xf, 0):
+		return exact64(xf)
+	}
+	m, k := scaled3(math.Abs(xf))
+	return kres64{v: signed(cbrtX(m), xf < 0), scale: k}
+}
+
+// rcbrtKernel64: 1/∛x.
+//
+//	NaN: NaN; ±0: ±Inf; ±Inf: ±0
+//	|x| = 2^(3k): 2^-k exactly; otherwise ±1/cbrtX(m)·2^-k
+func rcbrtKernel64(x uint64) kres64 {
+	xf := math.Float64frombits(x)
+	switch {
+	case xf != xf:
+		return exact64(xf)
+	case xf == 0:
+		return exact64(math.Copysign(math.Inf(1), xf))
+	case math.IsInf(xf, 0):
+		return exact64(math.Copysign(0, xf))
+	}
+	m, k := scaled3(math.Abs(xf))
+	if m == 1 {
+		return kres64{v: xexact(math.Copysign(1, xf)), scale: -k}
+	}
+	return kres64{v: signed(cbrtX(m).recip(), xf < 0), scale: -k}
+}
+
+// rsqrtKernel64: 1/√x.
+//
+//	NaN: NaN; ±0: ±Inf; x < 0: NaN; +Inf: +0
+//	x = m·2^(2k), m ∈ [1, 4): m = 1 gives 2^-k exactly (1/√m for any other
+//	  m is irrational or not dyadic); otherwise 1/√m (xdd.sqrt, recip)·2^-k
+func rsqrtKernel64(x uint64) kres64 {
+	xf := math.Float64frombits(x)
+	switch {
+	case xf != xf:
+		return exact64(xf)
+	case xf == 0:
+		return exact64(math.Copysign(math.Inf(1), xf))
+	case xf < 0:
+		return exact64(math.NaN())
+	case math.IsInf(xf, 1):
+		return exact64(0)
+	}
+	_, e := math.Frexp(xf) // x = f·2^e, f ∈ [1/2, 1)
+	k := (e - 1) >> 1      // floor((e−1)/2)
+	m := math.Ldexp(xf, -2*k)
+	if m == 1 {
+		return kres64{v: xexact(1), scale: -k}
+	}
+	return kres64{v: xexact(m).sqrt().recip(), scale: -k}
+}
+
+// hypotParts handles the special cases of hypot and rhypot (the oracle's
+// Hypot and Rhypot tables) and returns a = max(|x|, |y|), b = min, with ok
+// false when the result is special (res).
+func hypotParts(x, y uint64, recip bool) (a, b float64, res kres64, ok bool) {
+	xf, yf := math.Abs(math.Float64frombits(x)), math.Abs(math.Float64frombits(y))
+	inf, zero := math.Inf(1), 0.0
+	if recip {
+		inf, zero = zero, inf
+	}
+	switch {
+	case math.IsInf(xf, 0) || math.IsInf(yf, 0):
+		return 0, 0, exact64(inf), false
+	case xf != xf || yf != yf:
+		return 0, 0, exact64(math.NaN()), false
+	case xf == 0 && yf == 0:
+		return 0, 0, exact64(zero), false
+	}
+	return max(xf, yf), min(xf, yf), kres64{}, true
+}
+
+// hypotSum returns √(a² + b²)·2^-e as an xdd for a ≥ b > 0, b/a ≥ 2^-60,
+// with e = the exponent of a: a·2^-e ∈ [1, 2) and b·2^-e ≥ 2^-61 are exact.
+func hypotSum(a, b float64) (v xdd, e int) {
+	_, e = math.Frexp(a)
+	e--
+	as, bs := math.Ldexp(a, -e), math.Ldexp(b, -e)
+	return xexact(as).sqr().add(xexact(bs).sqr()).sqrt(), e
+}
+
+// hypotKernel64: √(x² + y²).
+//
+//	(the oracle's Hypot special cases)
+//	b = 0: a exactly
+//	b/a < 2^-60: a·√(1 + (b/a)²) = a + ε (the excess is below 2^-121·a)
+//	otherwise: hypotSum scaled back
+func hypotKernel64(x, y uint64) kres64 {
+	a, b, res, ok := hypotParts(x, y, false)
+	switch {
+	case !ok:
+		return res
+	case b == 0:
+		return exact64(a)
+	case b < a*0x1p-60:
+		return sided(a, 1)
+	}
+	v, e := hypotSum(a, b)
+	return kres64{v: v, scale: e}
+}
+
+// rhypotKernel64: 1/√(x² + y²): 1/a for b = 0 (xdd.recip), otherwise 1/hypotSum
+// (for b/a < 2^-60 the sum keeps b²'s share or bounds it: b² < 2^-120·a²).
+func rhypotKernel64(x, y uint64) kres64 {
+	a, b, res, ok := hypotParts(x, y, true)
+	if !ok {
+		return res
+	}
+	if b < a*0x1p-60 {
+		_, e := math.Frexp(a)
+		e--
+		v := xexact(math.Ldexp(a, -e)).recip()
+		v.err += math.Abs(v.hi) * 0x1p-120
+		return kres64{v: v, scale: -e}
+	}
+	v, e := hypotSum(a, b)
+	return kres64{v: v.recip(), scale: -e}
+}

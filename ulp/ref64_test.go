@@ -1,0 +1,235 @@
+package ulp
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+
+	fp64 "github.com/cudafp/cudafp/internal/f64"
+	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+func b64(f float64) uint64 { return math.Float64bits(f) }
+
+func (r *Ref64) call(x, y uint64) string {
+	if r.arity == 1 {
+		return fmt.Sprintf("%s(%s)", r.name, fp64.Format(x))
+	}
+	return fmt.Sprintf("%s(%s, %s)", r.name, fp64.Format(x), fp64.Format(y))
+}
+
+// draw64 returns an argument drawn from one of several strata: uniform bit
+// patterns, uniform reals in the function's working domain, uniform
+// exponents there, and the hard inputs of hard64 (near overflow and
+// underflow thresholds, tiny arguments, huge trigonometric arguments, exact
+// cases), each perturbed by a few ulps.
+func draw64(r *rand.Rand, name string) uint64 {
+	lo, hi := domain64(name)
+	switch r.IntN(8) {
+	case 0:
+		return r.Uint64()
+	case 1, 2:
+		return b64(lo + (hi-lo)*r.Float64())
+	case 3, 4: // uniform exponent in [2^-60, max(|lo|, |hi|)], either sign
+		m := math.Max(math.Abs(lo), math.Abs(hi))
+		e := -60 + r.Float64()*(math.Log2(m)+60)
+		v := math.Exp2(e)
+		if lo < 0 && r.IntN(2) == 0 {
+			v = -v
+		}
+		return b64(v)
+	case 5: // tiny arguments
+		return b64(math.Ldexp(1+r.Float64(), -30-r.IntN(1045))) ^ uint64(r.IntN(2))<<63
+	}
+	hs := hard64(name)
+	u := hs[r.IntN(len(hs))]
+	if fp64.IsNaN(u) || fp64.IsInf(u) {
+		return u
+	}
+	return uint64(int64(u) + int64(r.IntN(9)) - 4)
+}
+
+// domain64 returns the interval where the function does its real work.
+func domain64(name string) (lo, hi float64) {
+	switch name {
+	case "exp", "expm1":
+		return -746, 710
+	case "exp2":
+		return -1076, 1025
+	case "exp10":
+		return -324, 309
+	case "log", "log2", "log10":
+		return 0, 4
+	case "log1p":
+		return -1, 4
+	case "sin", "cos", "tan":
+		return -10, 10
+	case "sinpi", "cospi":
+		return -4, 4
+	case "asin", "acos", "atanh":
+		return -1, 1
+	case "atan", "asinh", "atan2", "cbrt", "rcbrt", "hypot", "rhypot":
+		return -1e6, 1e6
+	case "acosh":
+		return 1, 1e3
+	case "sinh", "cosh", "tanh":
+		return -720, 720
+	case "pow":
+		return 0, 16
+	case "rsqrt":
+		return 0, 1e6
+	}
+	return -2, 2
+}
+
+// hard64 returns hard inputs of a function: range thresholds, exact cases
+// and the neighbourhoods the kernels treat apart.
+func hard64(name string) []uint64 {
+	fs := []float64{0, 1, -1, 0.5, 2, 0x1p-54, -0x1p-54, 0x1p-26, 0x1p-1074, 0x1p-1022, math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	switch name {
+	case "exp", "expm1":
+		fs = append(fs, 709.78, 709.79, 709.7827128933840, -745.13321910194110, -745.2, -708.4, -38.5, 0x1p-10, 700)
+	case "exp2":
+		fs = append(fs, 1024, 1023, -1022, -1074, -1075, -1074.5, 3, -7, 0x1p-55)
+	case "exp10":
+		fs = append(fs, 22, 23, 24, 308.25, 308.26, -323.6, -323.61, -307, 5, 0x1p-56)
+	case "log", "log2", "log10", "log1p":
+		fs = append(fs, 1-0x1p-53, 1+0x1p-52, 0x1p-1073, 8, 1e22, 1e21, 10, 1-0x1p-8, 1+0x1p-7, 0x1p1023, -0.5, 0x1p-7)
+	case "sin", "cos", "tan":
+		fs = append(fs, math.Pi, math.Pi/2, 0x1p1023, 1e300, 6381956970095103*0x1p797, 355, 103993, 1e22, 0x1p-27, math.Pi/64)
+	case "sinpi", "cospi":
+		fs = append(fs, 0.25, 1.5, 0x1p52, 0x1p52+1, 0x1p53, 1.0/32, 0x1p-900, 0x1p-1000, 0x1p-30, 3.5)
+	case "asin", "acos", "atan", "atan2", "atanh":
+		fs = append(fs, 0.5, -0.5, 1-0x1p-53, 1.0/64, 0x1p-27, 0x1p-60, 0x1p60, 0x1p1000, 0x1p-1000, 0.999, 1e300)
+	case "sinh", "cosh", "tanh", "asinh", "acosh":
+		fs = append(fs, 0.125, 40, 20, 710.48, 710.47, 0x1p28, 0.5, 1+0x1p-52, 2, 0x1p-27)
+	case "pow":
+		fs = append(fs, 3, 0.25, 10, 9, 1.5, -2, -8, 0x1p-1074, 1+0x1p-52, 1-0x1p-53, 1e300, 2.5, 0.1)
+	case "cbrt", "rcbrt", "rsqrt", "hypot", "rhypot":
+		fs = append(fs, 27, 8, 3, 4, 5, 0x1p-1074, 0x1p-1060, 1e300, 0.125, 12, 0x1p-600, 0x1p600, 64)
+	}
+	us := make([]uint64, len(fs))
+	for i, f := range fs {
+		us[i] = b64(f)
+	}
+	return us
+}
+
+func properties64(t *testing.T, n int) *gopter.Properties {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	params := gopter.DefaultTestParametersWithSeed(int64(seed))
+	params.MinSuccessfulTests = n
+	if testflag.Exhaustive() {
+		params.MinSuccessfulTests = 50 * n
+	}
+	if testing.Short() {
+		params.MinSuccessfulTests = n / 10
+	}
+	return gopter.NewProperties(params)
+}
+
+// checkKernel64 checks a kernel's enclosure against a certified enclosure
+// of the oracle much narrower than its bound: |2^scale·(hi + lo) − f| ≤
+// 2^scale·err. It returns a failure message and |Value − f|/bound.
+func checkKernel64(ref *Ref64, x, y uint64) (string, float64) {
+	k := ref.kernel(x, y)
+	if k.slow || k.side != 0 || k.v.hi != k.v.hi || math.IsInf(k.v.hi, 0) {
+		return "", 0
+	}
+	if k.scale == 2000 || k.scale == -3000 { // a range representative
+		return "", 0
+	}
+	prec := uint(300)
+	if k.v.err > 0 && k.v.hi != 0 {
+		prec = max(prec, uint(64-math.Log2(k.v.err/math.Abs(k.v.hi))))
+	}
+	iv, ok := ref.orc.Enclose(x, y, prec)
+	if !ok {
+		return "", 0
+	}
+	v := new(big.Float).SetMantExp(ddBig(k.v.hi, k.v.lo), k.scale)
+	d := new(big.Float).Sub(v, iv.Lo)
+	d.Abs(d)
+	if d2 := new(big.Float).Sub(v, iv.Hi); d2.Abs(d2).Cmp(d) > 0 {
+		d = d2
+	}
+	bound := new(big.Float).SetMantExp(big.NewFloat(k.v.err), k.scale)
+	ratio := 0.0
+	if k.v.err > 0 {
+		q := new(big.Float).Quo(d, bound)
+		ratio, _ = q.Float64()
+	}
+	if d.Cmp(bound) > 0 {
+		return fmt.Sprintf("%s: kernel %v·2^%d ± %g, f ∈ [%s, %s]: |Value − f| = %s > bound",
+			ref.call(x, y), DD{k.v.hi, k.v.lo}, k.scale, k.v.err, iv.Lo.Text('g', 30), iv.Hi.Text('g', 30), d.Text('g', 5)), ratio
+	}
+	return "", ratio
+}
+
+// TestRef64Property compares every binary64 reference's fast path with its
+// oracle in all four modes on drawn inputs (draw64), checks Eval64 against
+// Round, and checks each kernel's error bound against a certified enclosure.
+func TestRef64Property(t *testing.T) {
+	props := properties64(t, 1500)
+	type counts struct {
+		rounds, fast, checks atomic.Int64
+		maxRatio             atomic.Uint64
+	}
+	cs := map[string]*counts{}
+	for _, ref := range refs64 {
+		c := new(counts)
+		cs[ref.name] = c
+		props.Property(ref.name+" = oracle", prop.ForAll(func(in [2]uint64) string {
+			x, y := in[0], in[1]
+			k := ref.kernel(x, y)
+			var bad []string
+			want, ok := ref.orc.RoundAll(x, y)
+			if !ok {
+				return ""
+			}
+			for i, m := range rounding.Modes {
+				c.rounds.Add(1)
+				got, decided := k.round(m)
+				if decided {
+					c.fast.Add(1)
+					if got != want[i] {
+						bad = append(bad, fmt.Sprintf("%s %v: fast path %s, oracle %s", ref.call(x, y), m, fp64.Format(got), fp64.Format(want[i])))
+					}
+				}
+				if ew, _, _ := ref.Eval64(x, y, m); ew != want[i] {
+					bad = append(bad, fmt.Sprintf("%s %v: Eval64 %s, oracle %s", ref.call(x, y), m, fp64.Format(ew), fp64.Format(want[i])))
+				}
+			}
+			msg, ratio := checkKernel64(ref, x, y)
+			c.checks.Add(1)
+			for {
+				old := c.maxRatio.Load()
+				if ratio <= math.Float64frombits(old) || c.maxRatio.CompareAndSwap(old, math.Float64bits(ratio)) {
+					break
+				}
+			}
+			if msg != "" {
+				bad = append(bad, msg)
+			}
+			return strings.Join(bad, "\n")
+		}, func(p *gopter.GenParameters) *gopter.GenResult {
+			r := rand.New(rand.NewPCG(p.Rng.Uint64(), 0))
+			return gopter.NewGenResult([2]uint64{draw64(r, ref.name), draw64(r, ref.name)}, gopter.NoShrinker)
+		}))
+	}
+	props.TestingRun(t)
+	for _, ref := range refs64 {
+		c := cs[ref.name]
+		t.Logf("%-6s %6d roundings (%5.2f%% by the fast path), %5d bound checks, max |Value−f|/bound %.3g",
+			ref.name, c.rounds.Load(), 100*float64(c.fast.Load())/float64(max(c.rounds.Load(), 1)), c.checks.Load(), math.Float64frombits(c.maxRatio.Load()))
+	}
+}
