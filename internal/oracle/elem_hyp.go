@@ -454,7 +454,7 @@ func normEvalF(fm *format, recip bool, us ...uint64) evalCase {
 		a = max(a, fm.abs(u))
 	}
 	av := fm.value(a)
-	a2 := new(big.Float).SetPrec(2 * av.Prec()).Mul(av, av)
+	a2 := new(big.Float).SetPrec(2*av.Prec()).Mul(av, av)
 	q := new(big.Float).SetMantExp(exactDiff(s, a2), 130)
 	if q.Sign() > 0 && q.Cmp(a2) < 0 {
 		eps := new(big.Float).SetPrec(256).SetMantExp(big.NewFloat(1), -200)
