@@ -10,6 +10,7 @@ import "math"
 //
 //	y = 1: x exactly
 //	t = y·ln|x| (logD, mulD): |t − y·ln|x|| ≤ t.err
+//	|t| < 2^-54 for certain: 1 + ε on the side of t (see the code)
 //	t certainly above 709.79 (below −745.2): the result rounds as ±2^2000
 //	  (±2^-3000); straddling a threshold: the oracle
 //	otherwise: e^t = expX(t), whose bound includes t.err (relatively
@@ -76,6 +77,18 @@ func powKernel64(x, y uint64) kres64 {
 	}
 	t := logD(math.Abs(xf)).mulD(yf)
 	switch {
+	case math.Abs(t.hi)+t.err < 0x1p-54:
+		// e^t = 1 + t + δ, 0 < δ < t²: 1 + ε on the side of t, whose sign
+		// is sign(y)·sign(ln|x|) (|x| ≠ 1), even where t's enclosure is wider
+		// than t (a subnormal y).
+		side := sign8(yf)
+		if math.Abs(xf) < 1 {
+			side = -side
+		}
+		if neg {
+			return sided(-1, -side)
+		}
+		return sided(1, side)
 	case t.hi != t.hi:
 		return slowRes
 	case t.hi-t.err > 709.79:
@@ -219,7 +232,8 @@ func hypotSum(a, b float64) (v xdd, e int) {
 //
 //	(the oracle's Hypot special cases)
 //	b = 0: a exactly
-//	b/a < 2^-60: a·√(1 + (b/a)²) = a + ε (the excess is below 2^-121·a)
+//	b/a < 2^-27: a·√(1 + (b/a)²) = a + ε (the excess, below a·(b/a)²/2 <
+//	  2^-55·a, is under every half-gap above a)
 //	otherwise: hypotSum scaled back
 func hypotKernel64(x, y uint64) kres64 {
 	a, b, res, ok := hypotParts(x, y, false)
@@ -228,7 +242,7 @@ func hypotKernel64(x, y uint64) kres64 {
 		return res
 	case b == 0:
 		return exact64(a)
-	case b < a*0x1p-60:
+	case b < a*0x1p-27:
 		return sided(a, 1)
 	}
 	v, e := hypotSum(a, b)

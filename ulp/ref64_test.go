@@ -233,3 +233,190 @@ func TestRef64Property(t *testing.T) {
 			ref.name, c.rounds.Load(), 100*float64(c.fast.Load())/float64(max(c.rounds.Load(), 1)), c.checks.Load(), math.Float64frombits(c.maxRatio.Load()))
 	}
 }
+
+// ref64SC is the special-case table of the binary64 references: rows of
+// the kernels' and oracles' "Special cases are:" tables (C99 Annex F); want
+// holds in every mode.
+var ref64SC = []struct {
+	name string
+	x, y float64
+	want float64
+}{
+	{"exp", math.NaN(), 0, math.NaN()},
+	{"exp", math.Inf(1), 0, math.Inf(1)},
+	{"exp", math.Inf(-1), 0, 0},
+	{"exp", math.Copysign(0, -1), 0, 1},
+	{"exp2", 3, 0, 8},
+	{"exp2", -1074, 0, 0x1p-1074},
+	{"exp10", 22, 0, 1e22},
+	{"expm1", math.Inf(-1), 0, -1},
+	{"expm1", math.Copysign(0, -1), 0, math.Copysign(0, -1)},
+	{"log", 0, 0, math.Inf(-1)},
+	{"log", -1, 0, math.NaN()},
+	{"log", math.Inf(1), 0, math.Inf(1)},
+	{"log", 1, 0, 0},
+	{"log2", 0x1p-1074, 0, -1074},
+	{"log2", 0x1p1023, 0, 1023},
+	{"log10", 1e22, 0, 22},
+	{"log1p", -1, 0, math.Inf(-1)},
+	{"log1p", -2, 0, math.NaN()},
+	{"log1p", math.Copysign(0, -1), 0, math.Copysign(0, -1)},
+	{"sin", math.Inf(1), 0, math.NaN()},
+	{"sin", math.Copysign(0, -1), 0, math.Copysign(0, -1)},
+	{"cos", math.Inf(-1), 0, math.NaN()},
+	{"cos", 0, 0, 1},
+	{"tan", math.Copysign(0, -1), 0, math.Copysign(0, -1)},
+	{"sinpi", 3, 0, 0},
+	{"sinpi", -3, 0, math.Copysign(0, -1)},
+	{"sinpi", 2.5, 0, 1},
+	{"sinpi", -1.5, 0, 1},
+	{"cospi", 0.5, 0, 0},
+	{"cospi", -3, 0, -1},
+	{"cospi", 0x1p60, 0, 1},
+	{"asin", 2, 0, math.NaN()},
+	{"asin", math.Copysign(0, -1), 0, math.Copysign(0, -1)},
+	{"acos", 1, 0, 0},
+	{"acos", -1.5, 0, math.NaN()},
+	{"atan", math.Copysign(0, -1), 0, math.Copysign(0, -1)},
+	{"atan2", math.Copysign(0, -1), 1, math.Copysign(0, -1)},
+	{"atan2", 1, math.Inf(1), 0},
+	{"atan2", math.NaN(), 1, math.NaN()},
+	{"sinh", math.Inf(-1), 0, math.Inf(-1)},
+	{"cosh", math.Inf(-1), 0, math.Inf(1)},
+	{"cosh", 0, 0, 1},
+	{"tanh", math.Inf(-1), 0, -1},
+	{"asinh", math.Inf(-1), 0, math.Inf(-1)},
+	{"acosh", 1, 0, 0},
+	{"acosh", 0.5, 0, math.NaN()},
+	{"atanh", -1, 0, math.Inf(-1)},
+	{"atanh", 1.5, 0, math.NaN()},
+	{"pow", math.NaN(), 0, 1},
+	{"pow", 1, math.NaN(), 1},
+	{"pow", 2, math.NaN(), math.NaN()},
+	{"pow", math.Copysign(0, -1), -1, math.Inf(-1)},
+	{"pow", math.Copysign(0, -1), -2, math.Inf(1)},
+	{"pow", 0, math.Inf(-1), math.Inf(1)},
+	{"pow", math.Copysign(0, -1), 5, math.Copysign(0, -1)},
+	{"pow", math.Copysign(0, -1), 0.5, 0},
+	{"pow", -1, math.Inf(1), 1},
+	{"pow", 0.25, math.Inf(-1), math.Inf(1)},
+	{"pow", 4, math.Inf(-1), 0},
+	{"pow", -0.25, math.Inf(1), 0},
+	{"pow", math.Inf(-1), -1, math.Copysign(0, -1)},
+	{"pow", math.Inf(-1), 3, math.Inf(-1)},
+	{"pow", math.Inf(1), -2, 0},
+	{"pow", -2, 0.5, math.NaN()},
+	{"pow", -2, 3, -8},
+	{"cbrt", math.Inf(-1), 0, math.Inf(-1)},
+	{"cbrt", -27, 0, -3},
+	{"rcbrt", math.Copysign(0, -1), 0, math.Inf(-1)},
+	{"rcbrt", -0x1p-999, 0, -0x1p333},
+	{"rsqrt", math.Copysign(0, -1), 0, math.Inf(-1)},
+	{"rsqrt", -1, 0, math.NaN()},
+	{"rsqrt", math.Inf(1), 0, 0},
+	{"rsqrt", 0x1p-1074, 0, 0x1p537},
+	{"hypot", math.Inf(-1), math.NaN(), math.Inf(1)},
+	{"hypot", math.NaN(), 1, math.NaN()},
+	{"hypot", math.Copysign(0, -1), 0, 0},
+	{"hypot", -3, 0, 3},
+	{"rhypot", math.NaN(), math.Inf(1), 0},
+	{"rhypot", 0, math.Copysign(0, -1), math.Inf(1)},
+}
+
+// ref64SCRN holds special cases with irrational results: want is their RN
+// rounding (math.Pi is π rounded to nearest, by the Go specification of
+// constants).
+var ref64SCRN = []struct {
+	name string
+	x, y float64
+	want float64
+}{
+	{"atan2", 0, -1, math.Pi},
+	{"atan2", math.Copysign(0, -1), math.Copysign(0, -1), -math.Pi},
+	{"atan2", 1, 0, math.Pi / 2},
+	{"atan2", math.Inf(-1), math.Inf(1), -math.Pi / 4},
+	{"atan", math.Inf(1), 0, math.Pi / 2},
+	{"acos", -1, 0, math.Pi},
+	{"asin", -1, 0, -math.Pi / 2},
+}
+
+// TestRef64SpecialCases checks the special-case rows in every mode (RN only
+// for ref64SCRN), against the fast path and against the oracle.
+func TestRef64SpecialCases(t *testing.T) {
+	for _, c := range ref64SCRN {
+		ref, _ := Lookup64(c.name)
+		x, y := b64(c.x), b64(c.y)
+		got := ref.Round2Any(x, y, rounding.RN)
+		orc, _ := ref.oracle(x, y, rounding.RN)
+		if got != b64(c.want) || orc != b64(c.want) {
+			t.Errorf("%s RN = %s (oracle %s), want %s", ref.call(x, y), fp64.Format(got), fp64.Format(orc), fp64.Format(b64(c.want)))
+		}
+	}
+	for _, c := range ref64SC {
+		ref, ok := Lookup64(c.name)
+		if !ok {
+			t.Fatalf("no reference %q", c.name)
+		}
+		x, y, want := b64(c.x), b64(c.y), b64(c.want)
+		for _, m := range rounding.Modes {
+			got := ref.Round2Any(x, y, m)
+			orc, _ := ref.oracle(x, y, m)
+			if !same64(got, want) || !same64(orc, want) {
+				t.Errorf("%s %v = %s (oracle %s), want %s", ref.call(x, y), m, fp64.Format(got), fp64.Format(orc), fp64.Format(want))
+			}
+		}
+	}
+}
+
+// same64 reports whether two encodings are equal, or both NaN.
+func same64(a, b uint64) bool { return a == b || fp64.IsNaN(a) && fp64.IsNaN(b) }
+
+// Round2Any rounds f(x) or f(x, y) by the reference's arity.
+func (r *Ref64) Round2Any(x, y uint64, m rounding.Mode) uint64 {
+	b, _, _ := r.Eval64(x, y, m)
+	return b
+}
+
+// TestRef64GoSanity compares the RN results with Go's math on typical
+// arguments, for the functions and ranges where Go's math is within one
+// ulp (fdlibm's algorithms): a sanity check of the references against an
+// independent implementation, never their expected value.
+func TestRef64GoSanity(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewPCG(seed, 64))
+	cases := []struct {
+		name   string
+		f      func(float64) float64
+		lo, hi float64
+	}{
+		{"exp", math.Exp, -700, 700}, {"exp2", math.Exp2, -1000, 1000}, {"expm1", math.Expm1, -40, 700},
+		{"log", math.Log, 0x1p-1000, 1e300}, {"log1p", math.Log1p, -0.9, 1e300},
+		{"sin", math.Sin, -100, 100}, {"cos", math.Cos, -100, 100},
+		{"atan", math.Atan, -1e10, 1e10}, {"tanh", math.Tanh, -30, 30}, {"asinh", math.Asinh, -1e100, 1e100},
+		{"acosh", math.Acosh, 1, 1e100}, {"cbrt", math.Cbrt, -1e300, 1e300},
+	}
+	n := 4000
+	if testing.Short() {
+		n = 400
+	}
+	for _, c := range cases {
+		ref, _ := Lookup64(c.name)
+		for i := range n {
+			// Uniform reals, then uniform exponents.
+			x := c.lo + (c.hi-c.lo)*r.Float64()
+			if i%2 == 1 && c.lo < c.hi {
+				m := math.Max(math.Abs(c.lo), math.Abs(c.hi))
+				x = math.Exp2(math.Log2(m) * r.Float64())
+				if c.lo < 0 && r.IntN(2) == 0 {
+					x = -x
+				}
+				x = math.Max(c.lo, math.Min(c.hi, x))
+			}
+			want := ref.Round(b64(x), rounding.RN)
+			if d := Dist64(want, b64(c.f(x))); d > 1 {
+				t.Errorf("%s(%v): reference %s, Go %v: %d ulps apart", c.name, x, fp64.Format(want), c.f(x), d)
+			}
+		}
+	}
+}

@@ -59,8 +59,19 @@ var (
 	negTinyRes = repRes(-3000, true)
 )
 
-// value returns the kernel's value as an SDD.
-func (k kres64) value() SDD { return SDD{k.v.hi, k.v.lo, k.scale} }
+// value returns the kernel's value as an SDD, with the scale folded into
+// Hi and Lo when the scaled value lies in [2^-968, 2^1024): Hi scales
+// exactly, and Lo at worst loses bits below 2^-1074, less than 2^-106·|v|.
+func (k kres64) value() SDD {
+	if k.scale == 0 || k.v.hi == 0 {
+		return SDD{k.v.hi, k.v.lo, k.scale}
+	}
+	_, e := math.Frexp(k.v.hi)
+	if e+k.scale > -967 && e+k.scale < 1024 {
+		return SDD{math.Ldexp(k.v.hi, k.scale), math.Ldexp(k.v.lo, k.scale), 0}
+	}
+	return SDD{k.v.hi, k.v.lo, k.scale}
+}
 
 // round64 returns the binary64 rounding of k in mode m, or ok = false when
 // the fast path cannot decide.
