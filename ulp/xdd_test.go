@@ -198,7 +198,7 @@ func TestErr64(t *testing.T) {
 		{inf, SDD{Hi: inf}, 0},
 		{-inf, SDD{Hi: inf}, inf},
 		{inf, SDD{Hi: 1, Exp: 2000}, 0},
-		{inf, SDD{Hi: 1, Exp: 1023}, 0x1p52},   // |2^1024 − 2^1023| / 2^971
+		{inf, SDD{Hi: 1, Exp: 1023}, 0x1p52},     // |2^1024 − 2^1023| / 2^971
 		{1 + 0x1p-52, SDD{Hi: 1}, 1},             // one ulp
 		{1, SDD{Hi: 1, Lo: -0x1p-54}, 0.5},       // v just below 1: ulp 2^-53
 		{0x1p-1074, SDD{Hi: 0}, 1},               // the subnormal clamp
