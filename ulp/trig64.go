@@ -41,13 +41,17 @@ func signedRecipFact(n, k int64) *big.Rat {
 // sin s = s·Σ_{k<K} (−w)^k/(2k+1)!, cos s = Σ_{k<K} (−w)^k/(2k)! (w = s²):
 // alternating series whose terms decrease (w < 1), so each remainder is at
 // most its first omitted term: ρ^(2K)/(2K+1)! relative to |s| for sin,
-// ρ^(2K)/(2K)! for cos (ρ ≥ |s| over s's enclosure). K is chosen so that
-// ρ^(2K)/(2K)! is near 2^-112 (seriesTerms on ρ², whose terms fall faster
-// still); the bound added is the one of the K chosen.
+// ρ^(2K)/(2K)! for cos (ρ ≥ |s| over s's enclosure). K is the least with
+// ρ^(2K)/(2K)! below 2^-112 (estimated in float64; the bound added is
+// computed for the K chosen, from a lower bound of (2K)!).
 func sinCosSeries(s xdd) (sin, cos xdd) {
 	rho := (math.Abs(s.hi) + math.Abs(s.lo) + s.err) * errUp
 	w := s.sqr()
-	k := seriesTerms(rho*rho, len(sinCof))
+	k, term := 1, rho*rho/2
+	for term > 0x1p-112 && k < len(sinCof) {
+		k++
+		term *= rho * rho / float64((2*k-1)*(2*k))
+	}
 	rk := math.Pow(rho, float64(2*k)) / fact(2*k) * errUp
 	sin = xhorner(w, sinCof[:k])
 	sin.err += rk
