@@ -146,15 +146,23 @@ func (r *Ref64) check(arity int) {
 	}
 }
 
-// slowValue returns f(x, y) from a 128-bit enclosure of the oracle, for the
-// arguments the kernel has no fast path for.
+// slowValue returns f(x, y) from an enclosure of the oracle whose width is
+// below 2^-110 of its lower end (128 bits, raised up to 1024 bits where
+// cancellation widens it), for the arguments the kernel has no fast path
+// for.
 func (r *Ref64) slowValue(x, y uint64) SDD {
-	iv, ok := r.orc.Enclose(x, y, 128)
-	if !ok {
-		b, _ := r.oracle(x, y, rounding.RN)
-		return SDD{Hi: math.Float64frombits(b)}
+	for p := uint(128); ; p *= 2 {
+		iv, ok := r.orc.Enclose(x, y, p)
+		if !ok {
+			b, _ := r.oracle(x, y, rounding.RN)
+			return SDD{Hi: math.Float64frombits(b)}
+		}
+		w := new(big.Float).Sub(iv.Hi, iv.Lo)
+		lim := new(big.Float).SetMantExp(new(big.Float).Abs(iv.Lo), -110)
+		if w.Cmp(lim) <= 0 || p >= 1024 {
+			return sddOfBig(iv.Lo)
+		}
 	}
-	return sddOfBig(iv.Lo)
 }
 
 // sddOfBig returns v as an SDD (to 106 bits).
@@ -204,7 +212,22 @@ var refs64 = []*Ref64{
 	newRef64("rsqrt", 95, rsqrtKernel64, nil),
 	newRef64("hypot", 95, nil, hypotKernel64),
 	newRef64("rhypot", 95, nil, rhypotKernel64),
+	// No fast path yet: every evaluation runs the oracle's Ziv loop
+	// (oracleOnly), tens of microseconds to milliseconds each.
+	newRef64("erf", 105, oracleOnly, nil),
+	newRef64("erfc", 105, oracleOnly, nil),
+	newRef64("erfcx", 105, oracleOnly, nil),
+	newRef64("erfinv", 105, oracleOnly, nil),
+	newRef64("erfcinv", 105, oracleOnly, nil),
+	newRef64("normcdf", 105, oracleOnly, nil),
+	newRef64("normcdfinv", 105, oracleOnly, nil),
+	newRef64("lgamma", 105, oracleOnly, nil),
+	newRef64("tgamma", 105, oracleOnly, nil),
 }
+
+// oracleOnly is the kernel of the references without a fast path: every
+// evaluation goes to the oracle, and Value to a 128-bit enclosure of it.
+func oracleOnly(uint64) kres64 { return slowRes }
 
 // Refs64 returns every binary64 reference in a fixed order. The slice is
 // shared: do not modify it.
