@@ -463,3 +463,66 @@ func TestRef64GoSanity(t *testing.T) {
 		}
 	}
 }
+
+// TestRef64Special checks the references without a fast path through
+// identities with independent ones: each inverse against its forward
+// function (y = RN(erfinv t) must have erf(y⁻) ≤ t ≤ erf(y⁺) for its
+// neighbours y⁻, y⁺, erf being increasing and RN monotone), and Γ(x + 1) =
+// x·Γ(x) on the values (relative agreement to 2^-90, for x with 47 bits
+// at most, so that x + 1 is exact).
+func TestRef64Special(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewPCG(seed, 65))
+	n := 40 // the oracle alone: up to milliseconds an evaluation
+	if testflag.Exhaustive() {
+		n = 2000
+	}
+	if testing.Short() {
+		n = 5
+	}
+	get := func(name string) *Ref64 { ref, _ := Lookup64(name); return ref }
+	inverses := []struct {
+		inv, fwd   string
+		lo, hi     float64
+		increasing bool
+	}{
+		{"erfinv", "erf", -0.999, 0.999, true},
+		{"erfcinv", "erfc", 0.001, 1.999, false},
+		{"normcdfinv", "normcdf", 0.001, 0.999, true},
+	}
+	for _, c := range inverses {
+		inv, fwd := get(c.inv), get(c.fwd)
+		for range n {
+			tv := c.lo + (c.hi-c.lo)*r.Float64()
+			if r.IntN(2) == 0 { // tiny and subnormal arguments too
+				tv = math.Ldexp(1+r.Float64(), -r.IntN(1070))
+				if c.inv == "erfinv" && r.IntN(2) == 0 {
+					tv = -tv
+				}
+			}
+			y := inv.Round(b64(tv), rounding.RN)
+			a := math.Float64frombits(fwd.Round(fp64.NextDown(y), rounding.RN))
+			b := math.Float64frombits(fwd.Round(fp64.NextUp(y), rounding.RN))
+			if !c.increasing {
+				a, b = b, a
+			}
+			if !(a <= tv && tv <= b) {
+				t.Errorf("%s(%v) = %s, but %s at its neighbours is %v and %v", c.inv, tv, fp64.Format(y), c.fwd, a, b)
+			}
+		}
+	}
+	tg := get("tgamma")
+	for range n {
+		x := math.Round((1+99*r.Float64())*0x1p40) * 0x1p-40 // x + 1 is exact
+		v1, v0 := tg.Value(b64(x+1)), tg.Value(b64(x))
+		p := new(big.Float).SetPrec(300).SetMantExp(ddBig(v0.Hi, v0.Lo), v0.Exp)
+		p.Mul(p, big.NewFloat(x))
+		q := new(big.Float).SetPrec(300).SetMantExp(ddBig(v1.Hi, v1.Lo), v1.Exp)
+		d := new(big.Float).Sub(q, p)
+		d.Quo(d, q)
+		if df, _ := d.Float64(); math.Abs(df) > 0x1p-90 {
+			t.Errorf("tgamma(%v + 1) and %v·tgamma(%v) differ by %g relatively", x, x, x, df)
+		}
+	}
+}
