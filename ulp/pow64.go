@@ -1,6 +1,10 @@
 package ulp
 
-import "math"
+import (
+	"math"
+
+	fp64 "github.com/cudafp/cudafp/internal/f64"
+)
 
 // Binary64 kernels of x^y, ∛x, 1/∛x, 1/√x, √(x² + y²) and 1/√(x² + y²).
 
@@ -265,4 +269,74 @@ func rhypotKernel64(x, y uint64) kres64 {
 	}
 	v, e := hypotSum(a, b)
 	return kres64{v: v.recip(), scale: -e}
+}
+
+// normKernel64: √(u0² + u1² + …) (recip: its reciprocal), with the oracle's
+// Norm and Rnorm special cases (Inf before NaN, all zeros); otherwise, with a
+// = max |u_i| = m·2^e (m ∈ [1, 2)) and the others scaled by 2^-e (exact for
+// those at least 2^-500·… above the subnormals; a scaled one below 2^-500
+// is left out, its square, below 2^-1000, added to the bound):
+//
+//	norm, the others' squares below 2^-56·m²: a·√(1 + r), 0 < r < 2^-56, is
+//	  a + ε (the excess, below 2^-57·a, is under every half-gap above a)
+//	otherwise: √(m² + Σ others²) (xdd), its reciprocal for rnorm, scaled
+//	  back by 2^±e
+func normKernel64(us []uint64, recip bool) kres64 {
+	inf, zero := math.Inf(1), 0.0
+	if recip {
+		inf, zero = zero, inf
+	}
+	allZero := true
+	for _, u := range us {
+		if fp64.IsInf(u) {
+			return exact64(inf)
+		}
+		allZero = allZero && fp64.IsZero(u)
+	}
+	for _, u := range us {
+		if fp64.IsNaN(u) {
+			return exact64(math.NaN())
+		}
+	}
+	if allZero {
+		return exact64(zero)
+	}
+	im := 0
+	for i, u := range us {
+		if u&^fp64.SignMask > us[im]&^fp64.SignMask {
+			im = i
+		}
+	}
+	a := math.Abs(math.Float64frombits(us[im]))
+	_, e := math.Frexp(a)
+	e--
+	m := math.Ldexp(a, -e)
+	var rest xdd
+	others := false
+	for i, u := range us {
+		if i == im || fp64.IsZero(u) {
+			continue
+		}
+		others = true
+		v := math.Ldexp(math.Abs(math.Float64frombits(u)), -e)
+		if v < 0x1p-500 {
+			rest.err += 0x1p-1000
+			continue
+		}
+		rest = rest.add(xexact(v).sqr())
+	}
+	if !others {
+		if recip {
+			return kres64{v: xexact(m).recip(), scale: -e}
+		}
+		return exact64(a)
+	}
+	if !recip && math.Abs(rest.hi)+rest.err < 0x1p-56 {
+		return sided(a, 1)
+	}
+	s := xexact(m).sqr().add(rest).sqrt()
+	if recip {
+		return kres64{v: s.recip(), scale: -e}
+	}
+	return kres64{v: s, scale: e}
 }

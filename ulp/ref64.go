@@ -42,6 +42,8 @@ type Ref64 struct {
 	orc       *oracle.Func64
 	k1        func(x uint64) kres64
 	k2        func(x, y uint64) kres64
+	kN        func(us []uint64) kres64 // the norms (with orcN)
+	orcN      *oracle.Func64N
 	fallbacks atomic.Uint64
 	undecided atomic.Uint64
 }
@@ -62,7 +64,9 @@ func newRef64(name string, valueBits int, k1 func(uint64) kres64, k2 func(uint64
 // binary32 reference's.
 func (r *Ref64) Name() string { return r.name }
 
-// Arity returns the number of arguments: 1 or 2.
+// Arity returns the number of arguments: 1, 2, 3 or 4, and MaxArgs for the
+// references of an array (norm, rnorm: RoundN takes any number of
+// elements), as Ref's Arity.
 func (r *Ref64) Arity() int { return r.arity }
 
 // ValueBits returns the number of bits to which Value is accurate.
@@ -114,6 +118,9 @@ func (r *Ref64) valueOf(k kres64, x, y uint64) SDD {
 // ignored for unary f) rounded in mode m, its value and whether the fast
 // path fell back to the oracle.
 func (r *Ref64) Eval64(x, y uint64, m rounding.Mode) (want uint64, v SDD, slow bool) {
+	if r.kN != nil {
+		panic("ulp: " + r.name + " takes EvalN")
+	}
 	k := r.kernel(x, y)
 	if b, ok := k.round(m); ok {
 		return b, k.value(), false
@@ -124,6 +131,41 @@ func (r *Ref64) Eval64(x, y uint64, m rounding.Mode) (want uint64, v SDD, slow b
 		r.undecided.Add(1)
 	}
 	return b, r.valueOf(k, x, y), true
+}
+
+// RoundN returns f(us…) correctly rounded in mode m: the three or four
+// arguments of norm3, rnorm3, norm4 and rnorm4, or the elements of norm's
+// and rnorm's array (any number; the norm of none is +0).
+func (r *Ref64) RoundN(us []uint64, m rounding.Mode) uint64 {
+	b, _, _ := r.EvalN(us, m)
+	return b
+}
+
+// ValueN returns an approximation of f(us…) (see RoundN).
+func (r *Ref64) ValueN(us []uint64) SDD {
+	r.checkN(us)
+	return r.kN(us).value()
+}
+
+// EvalN is Eval64 for the references of three or more arguments.
+func (r *Ref64) EvalN(us []uint64, m rounding.Mode) (want uint64, v SDD, slow bool) {
+	r.checkN(us)
+	k := r.kN(us)
+	if b, ok := k.round(m); ok {
+		return b, k.value(), false
+	}
+	r.fallbacks.Add(1)
+	b, ok := r.orcN.RoundN(us, m)
+	if !ok {
+		r.undecided.Add(1)
+	}
+	return b, k.value(), true
+}
+
+func (r *Ref64) checkN(us []uint64) {
+	if r.kN == nil || r.arity != MaxArgs && len(us) != r.arity {
+		panic("ulp: " + r.name + " called with the wrong number of arguments")
+	}
 }
 
 func (r *Ref64) oracle(x, y uint64, m rounding.Mode) (uint64, bool) {
@@ -141,7 +183,7 @@ func (r *Ref64) kernel(x, y uint64) kres64 {
 }
 
 func (r *Ref64) check(arity int) {
-	if r.arity != arity {
+	if r.arity != arity || r.kN != nil {
 		panic("ulp: " + r.name + " called with the wrong number of arguments")
 	}
 }
@@ -229,16 +271,38 @@ var refs64 = []*Ref64{
 // evaluation goes to the oracle, and Value to a 128-bit enclosure of it.
 func oracleOnly(uint64) kres64 { return slowRes }
 
-// Refs64 returns every binary64 reference in a fixed order. The slice is
-// shared: do not modify it.
+// newRef64N returns a norm reference ("norm3", "rnorm4", "norm", …): arity
+// 3 or 4, or MaxArgs for an array.
+func newRef64N(name string, arity int, recip bool) *Ref64 {
+	orcName := "norm"
+	if recip {
+		orcName = "rnorm"
+	}
+	orc, _ := oracle.LookupN64(orcName)
+	return &Ref64{name: name, arity: arity, valueBits: 98, orcN: orc,
+		kN: func(us []uint64) kres64 { return normKernel64(us, recip) }}
+}
+
+// refs64N lists the binary64 norms, which Lookup64 finds too.
+var refs64N = []*Ref64{
+	newRef64N("norm3", 3, false), newRef64N("rnorm3", 3, true),
+	newRef64N("norm4", 4, false), newRef64N("rnorm4", 4, true),
+	newRef64N("norm", MaxArgs, false), newRef64N("rnorm", MaxArgs, true),
+}
+
+// Refs64 returns every binary64 reference of one or two arguments in a
+// fixed order (Lookup64 finds the norms too). The slice is shared: do not
+// modify it.
 func Refs64() []*Ref64 { return refs64 }
 
 // Lookup64 returns the binary64 reference of the mathematical function
 // name, the name its binary32 twin has in Lookup ("exp", "pow", …).
 func Lookup64(name string) (*Ref64, bool) {
-	for _, r := range refs64 {
-		if r.name == name {
-			return r, true
+	for _, rs := range [][]*Ref64{refs64, refs64N} {
+		for _, r := range rs {
+			if r.name == name {
+				return r, true
+			}
 		}
 	}
 	return nil, false

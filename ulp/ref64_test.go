@@ -526,3 +526,69 @@ func TestRef64Special(t *testing.T) {
 		}
 	}
 }
+
+// TestRef64Norms compares the binary64 norms' fast paths with the oracle
+// in all four modes, and their bounds with a certified enclosure, on
+// arguments from draw64's strata (hypot's), several of them scaled far
+// apart.
+func TestRef64Norms(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	r := rand.New(rand.NewPCG(seed, 66))
+	n := 400
+	if testing.Short() {
+		n = 40
+	}
+	fails := 0
+	for _, ref := range refs64N {
+		fast, total := 0, 0
+		for range n {
+			k := ref.arity
+			if k == MaxArgs {
+				k = r.IntN(MaxArgs)
+			}
+			us := make([]uint64, k)
+			for j := range us {
+				us[j] = draw64(r, "hypot")
+				if r.IntN(4) == 0 {
+					us[j] = 0
+				}
+			}
+			want, ok := ref.orcN.RoundAllN(us)
+			if !ok {
+				continue
+			}
+			kr := ref.kN(us)
+			for i, m := range rounding.Modes {
+				total++
+				if got, decided := kr.round(m); decided {
+					fast++
+					if got != want[i] && fails < 10 {
+						fails++
+						t.Errorf("%s%v %v: fast path %s, oracle %s", ref.name, us, m, fp64.Format(got), fp64.Format(want[i]))
+					}
+				}
+				if got := ref.RoundN(us, m); got != want[i] && fails < 10 {
+					fails++
+					t.Errorf("%s%v %v: RoundN %s, oracle %s", ref.name, us, m, fp64.Format(got), fp64.Format(want[i]))
+				}
+			}
+			if kr.side != 0 || kr.v.err == 0 || kr.v.hi != kr.v.hi {
+				continue
+			}
+			iv, ok := ref.orcN.EncloseN(us, 300)
+			if !ok {
+				continue
+			}
+			v := new(big.Float).SetMantExp(ddBig(kr.v.hi, kr.v.lo), kr.scale)
+			bound := new(big.Float).SetMantExp(big.NewFloat(kr.v.err), kr.scale)
+			for _, end := range []*big.Float{iv.Lo, iv.Hi} {
+				if d := new(big.Float).Sub(v, end); d.Abs(d).Cmp(bound) > 0 && fails < 10 {
+					fails++
+					t.Errorf("%s%v: kernel %v·2^%d ± %g, f ∈ [%s, %s]: outside the bound", ref.name, us, DD{kr.v.hi, kr.v.lo}, kr.scale, kr.v.err, iv.Lo.Text('g', 25), iv.Hi.Text('g', 25))
+				}
+			}
+		}
+		t.Logf("%-6s %5d roundings, %5.2f%% by the fast path", ref.name, total, 100*float64(fast)/float64(max(total, 1)))
+	}
+}

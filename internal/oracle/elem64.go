@@ -184,3 +184,49 @@ func sumPrec(a, b *big.Float) uint {
 	low := min(ea-int(a.Prec()), eb-int(b.Prec()))
 	return uint(top-low) + 1
 }
+
+// Func64N is Func64 for functions of any number of binary64 arguments: the
+// norms √(u0² + u1² + …) and their reciprocals (Norm and Rnorm's special
+// cases and representatives, normEvalF), which CUDA's norm3d, norm4d and
+// norm(d, a) compute.
+type Func64N struct {
+	Name string
+	eval func(us []uint64) evalCase
+}
+
+var (
+	f64Norm  = &Func64N{Name: "norm", eval: func(us []uint64) evalCase { return normEvalF(bin64, false, us...) }}
+	f64Rnorm = &Func64N{Name: "rnorm", eval: func(us []uint64) evalCase { return normEvalF(bin64, true, us...) }}
+)
+
+// LookupN64 returns the binary64 reference of any number of arguments
+// named name: "norm" or "rnorm".
+func LookupN64(name string) (*Func64N, bool) {
+	for _, f := range []*Func64N{f64Norm, f64Rnorm} {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// single64 is a Func64 whose evaluation is the one case c.
+func single64(name string, c evalCase) *Func64 {
+	return &Func64{Name: name, Arity: 2, eval: func(uint64, uint64) evalCase { return c }}
+}
+
+// RoundN returns f(us…) correctly rounded to binary64 in mode m; ok as
+// Func64.Round.
+func (f *Func64N) RoundN(us []uint64, m rounding.Mode) (uint64, bool) {
+	return single64(f.Name, f.eval(us)).round(0, 0, m)
+}
+
+// RoundAllN returns f(us…) correctly rounded in each of rounding.Modes.
+func (f *Func64N) RoundAllN(us []uint64) ([4]uint64, bool) {
+	return single64(f.Name, f.eval(us)).RoundAll(0, 0)
+}
+
+// EncloseN is Func64.Enclose for any number of arguments.
+func (f *Func64N) EncloseN(us []uint64, prec uint) (Interval, bool) {
+	return single64(f.Name, f.eval(us)).Enclose(0, 0, prec)
+}
