@@ -55,7 +55,7 @@ func ddRat(r *big.Rat) xdd {
 // 2^-390).
 func expCore64(j int, r xdd) xdd {
 	rho := (math.Abs(r.hi) + math.Abs(r.lo) + r.err) * errUp
-	p := xhorner(r, invFact[:10])
+	p := xpoly(r, invFact[:10])
 	rho2 := rho * rho
 	rho10 := rho2 * rho2 * rho2 * rho2 * rho2
 	p.err += rho10 * (1.0 / 3628800) * 1.01
@@ -261,7 +261,7 @@ func expm1Kernel64(x uint64) kres64 {
 	case xf < -38.5:
 		return sided(-1, 1)
 	case math.Abs(xf) < 0x1p-10:
-		v := xhorner(xexact(xf), expm1Cof[:9]).mulD(xf)
+		v := xpoly(xexact(xf), expm1Cof[:9]).mulD(xf)
 		v.err += math.Abs(xf) * 0x1p-111
 		return kres64{v: v}
 	}

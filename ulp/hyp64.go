@@ -43,7 +43,7 @@ func sinhKernel64(x uint64) kres64 {
 		return hugeRes
 	case a < 0.125:
 		k := seriesTerms(a*a, len(sinhCof))
-		v := xhorner(xexact(a).sqr(), sinhCof[:k])
+		v := xpoly(xexact(a).sqr(), sinhCof[:k])
 		v.err += math.Pow(a, float64(2*k)) / fact(2*k+1) * 1.01 * errUp
 		return kres64{v: signed(v.mulD(a), xf < 0)}
 	case a <= 40:
@@ -89,7 +89,7 @@ func coshKernel64(x uint64) kres64 {
 // expm1Kernel64 paths: the series below 2^-10, e^a − 1 above).
 func expm1Small(a float64) xdd {
 	if a < 0x1p-10 {
-		v := xhorner(xexact(a), expm1Cof[:9]).mulD(a)
+		v := xpoly(xexact(a), expm1Cof[:9]).mulD(a)
 		v.err += a * 0x1p-111
 		return v
 	}

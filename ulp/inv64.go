@@ -33,7 +33,7 @@ var (
 func atanSeries(u xdd) xdd {
 	rho := (math.Abs(u.hi) + math.Abs(u.lo) + u.err) * errUp
 	k := seriesTerms(rho*rho, len(atanCof))
-	v := xhorner(u.sqr(), atanCof[:k])
+	v := xpoly(u.sqr(), atanCof[:k])
 	v.err += math.Pow(rho, float64(2*k)) / float64(2*k+1) * errUp
 	return v.mul(u)
 }

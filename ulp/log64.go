@@ -47,7 +47,7 @@ func seriesTerms(rho float64, max int) int {
 func log1pSeries(r xdd) xdd {
 	rho := (math.Abs(r.hi) + math.Abs(r.lo) + r.err) * errUp
 	n := seriesTerms(rho, len(log1pCof))
-	v := xhorner(r, log1pCof[:n])
+	v := xpoly(r, log1pCof[:n])
 	v.err += math.Pow(rho, float64(n)) * 1.02 / float64(n+1) * errUp
 	return v.mul(r)
 }

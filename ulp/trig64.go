@@ -53,10 +53,10 @@ func sinCosSeries(s xdd) (sin, cos xdd) {
 		term *= rho * rho / float64((2*k-1)*(2*k))
 	}
 	rk := math.Pow(rho, float64(2*k)) / fact(2*k) * errUp
-	sin = xhorner(w, sinCof[:k])
+	sin = xpoly(w, sinCof[:k])
 	sin.err += rk
 	sin = sin.mul(s)
-	cos = xhorner(w, cosCof[:k])
+	cos = xpoly(w, cosCof[:k])
 	cos.err += rk
 	return sin, cos
 }

@@ -174,5 +174,46 @@ func xhorner(w xdd, c []xdd) xdd {
 	return acc
 }
 
+// xpoly returns c[0] + w·(c[1] + w·(c[2] + …)), with ρ ≥ |w| over w's
+// enclosure: the leading terms in xdd arithmetic, the tail, from
+// the first k with |c[k]|·ρ^k ≤ 2^-50, by Horner's rule in float64 on c.hi
+// and w.hi, whose result Q̂ is within
+//
+//	S·(2^-52 + m·δ/ρ + 2m·2^-53·1.01)·1.01,  S = Σ_{j≤m} |c[k+j].hi|·ρ^j,
+//
+// of Q = Σ_j c[k+j]·w^j: the coefficients' low parts and errors (at most
+// 2^-52·|c.hi|), w − w.hi (δ = |w.lo| + w.err, through the derivative
+// Σ j·|c|·ρ^(j−1)), and the 2m roundings of Horner's rule (Higham, Accuracy
+// and Stability of Numerical Algorithms, §5.1: γ_2m; an FMA-fused step
+// rounds once and is covered). The tail's error is then carried as an xdd
+// bound through the leading steps.
+func xpoly(w xdd, c []xdd) xdd {
+	rho := (math.Abs(w.hi) + math.Abs(w.lo) + w.err) * errUp
+	if rho == 0 {
+		return xhorner(w, c)
+	}
+	k, pk := 1, rho
+	for ; k < len(c) && math.Abs(c[k].hi)*pk > 0x1p-50; k++ {
+		pk *= rho
+	}
+	if k >= len(c)-1 {
+		return xhorner(w, c)
+	}
+	m := len(c) - 1 - k
+	q := c[len(c)-1].hi
+	sum := math.Abs(q)
+	for i := len(c) - 2; i >= k; i-- {
+		q = q*w.hi + c[i].hi
+		sum = sum*rho + math.Abs(c[i].hi)
+	}
+	delta := math.Abs(w.lo) + w.err
+	fm := float64(m)
+	acc := xdd{q, 0, sum*(0x1p-52+fm*delta/rho+fm*0x1.03p-52)*1.02 + errFloor}
+	for i := k - 1; i >= 0; i-- {
+		acc = acc.mul(w).add(c[i])
+	}
+	return acc
+}
+
 // relErr returns err/|hi|, the relative error bound of a (+Inf for hi = 0).
 func (a xdd) relErr() float64 { return a.err / math.Abs(a.hi) }

@@ -73,6 +73,21 @@ func TestXddBounds(t *testing.T) {
 		d := b.hi
 		check("mulD", a, xexact(d), a.mulD(d), func(x, y *big.Float) *big.Float { return new(big.Float).SetPrec(p).Mul(x, y) })
 		check("div", a, b, a.div(b), func(x, y *big.Float) *big.Float { return new(big.Float).SetPrec(p).Quo(x, y) })
+		// xpoly on the double-doubles of 1/n! taken as exact coefficients.
+		cs := make([]xdd, 12)
+		for i := range cs {
+			cs[i] = xdd{invFact[i].hi, invFact[i].lo, 0}
+		}
+		w := randXdd(r, 0)
+		w = w.ldexp(-r.IntN(12)) // |w| up to 2^-0 … 2^-12
+		w.err = math.Abs(w.hi) * 0x1p-100
+		check("xpoly", w, xexact(0), xpoly(w, cs), func(x, _ *big.Float) *big.Float {
+			acc := ddBig(cs[len(cs)-1].hi, cs[len(cs)-1].lo)
+			for i := len(cs) - 2; i >= 0; i-- {
+				acc.Mul(acc, x).Add(acc, ddBig(cs[i].hi, cs[i].lo))
+			}
+			return acc
+		})
 		c := a.abs()
 		check("sqrt", c, xexact(0), c.sqrt(), func(x, _ *big.Float) *big.Float {
 			if x.Sign() < 0 {
