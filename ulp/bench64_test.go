@@ -57,12 +57,14 @@ func BenchmarkRef64(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/class=%s", ref.name, c.name), func(b *testing.B) {
 				b.ReportAllocs()
 				f0 := ref.Fallbacks()
+				c0 := cpuTime()
 				for b.Loop() {
 					for _, a := range in {
 						sink64, sinkSDD, _ = ref.Eval64(a[0], a[1], rounding.RN)
 					}
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/call")
+				b.ReportMetric(float64((cpuTime()-c0).Nanoseconds())/float64(b.N*n), "cpu-ns/call")
 				b.ReportMetric(float64(ref.Fallbacks()-f0)/float64(b.N*n), "fallbacks/call")
 				b.ReportMetric(0, "ns/op")
 			})
