@@ -37,4 +37,3 @@
 package ulp
 
 //go:generate go run gen_tables.go
-//go:generate go run gen_tables64.go

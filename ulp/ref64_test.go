@@ -222,12 +222,7 @@ func TestRef64Property(t *testing.T) {
 			}
 			msg, ratio := checkKernel64(ref, x, y)
 			c.checks.Add(1)
-			for {
-				old := c.maxRatio.Load()
-				if ratio <= math.Float64frombits(old) || c.maxRatio.CompareAndSwap(old, math.Float64bits(ratio)) {
-					break
-				}
-			}
+			storeMax(&c.maxRatio, ratio)
 			if msg != "" {
 				bad = append(bad, msg)
 			}
@@ -590,5 +585,15 @@ func TestRef64Norms(t *testing.T) {
 			}
 		}
 		t.Logf("%-6s %5d roundings, %5.2f%% by the fast path", ref.name, total, 100*float64(fast)/float64(max(total, 1)))
+	}
+}
+
+// storeMax stores v in p (a float64's bits) if it is larger, atomically.
+func storeMax(p *atomic.Uint64, v float64) {
+	for {
+		old := p.Load()
+		if v <= math.Float64frombits(old) || p.CompareAndSwap(old, math.Float64bits(v)) {
+			return
+		}
 	}
 }

@@ -132,7 +132,11 @@ func ziv[R comparable](enc func(uint) (ival, bool), rnd func(*big.Float) R, star
 // is a special value (NaN, ±Inf, a special ±0) or lies where only its
 // rounding is known (far outside the binary32 range).
 func (f *Func) Enclose(x, y uint32, prec uint) (iv Interval, ok bool) {
-	c := f.eval(x, y)
+	return f.eval(x, y).enclose(prec)
+}
+
+// enclose is Enclose on an evaluated case.
+func (c evalCase) enclose(prec uint) (Interval, bool) {
 	switch c.kind {
 	case kindFixed:
 		return Interval{}, false

@@ -112,18 +112,7 @@ func roundAll64(v *big.Float) (r [4]uint64) {
 // Enclose returns an interval containing f(x, y) (y ignored for unary f) at
 // working precision prec, as Func.Enclose does.
 func (f *Func64) Enclose(x, y uint64, prec uint) (iv Interval, ok bool) {
-	c := f.eval(x, y)
-	switch c.kind {
-	case kindFixed:
-		return Interval{}, false
-	case kindExact:
-		return Interval{c.v, c.v}, true
-	}
-	if c.enc == nil {
-		return Interval{}, false
-	}
-	v, ok := c.enc(prec)
-	return v.exported(), ok
+	return f.eval(x, y).enclose(prec)
 }
 
 // Funcs64 lists the binary64 references in a fixed order.
@@ -228,5 +217,5 @@ func (f *Func64N) RoundAllN(us []uint64) ([4]uint64, bool) {
 
 // EncloseN is Func64.Enclose for any number of arguments.
 func (f *Func64N) EncloseN(us []uint64, prec uint) (Interval, bool) {
-	return single64(f.Name, f.eval(us)).Enclose(0, 0, prec)
+	return f.eval(us).enclose(prec)
 }
