@@ -218,17 +218,25 @@ func main() {
 	// Bits of 2/π: word 0 holds weights 2^63…2^0 (zero), word w ≥ 1 the
 	// weights 2^(63−64w)…2^(−64w).
 	const words = 6
-	tp := recipI(mulI(pi, big.NewFloat(0.5)))
-	scale := new(big.Float).SetMantExp(big.NewFloat(1), 64*(words-1))
-	lo, _ := new(big.Float).Mul(tp.Lo, scale).Int(nil)
-	hi, _ := new(big.Float).Mul(tp.Hi, scale).Int(nil)
-	if lo.Cmp(hi) != 0 {
-		log.Fatal("2/π enclosure too wide")
-	}
 	p("// twoOverPi holds the bits of 2/π: word 0 is the integer part (weights\n")
 	p("// 2^63…2^0, all zero), word w ≥ 1 the weights 2^(63−64w)…2^(−64w), truncated\n")
 	p("// after %d bits.\n", 64*(words-1))
-	p("var twoOverPi = [%d]uint64{\n\t0x0000000000000000,\n", words)
+	bitWords("twoOverPi", recipI(mulI(pi, big.NewFloat(0.5))), words)
+	write("tables_gen.go")
+	gen64()
+}
+
+// bitWords writes a table of the fraction bits of a value in (0, 1) whose
+// enclosure is iv: word 0 zero, word w ≥ 1 the bits of weights
+// 2^-(64(w−1)+1) … 2^-64w, truncated.
+func bitWords(name string, iv oracle.Interval, words int) {
+	scale := new(big.Float).SetMantExp(big.NewFloat(1), 64*(words-1))
+	lo, _ := new(big.Float).Mul(iv.Lo, scale).Int(nil)
+	hi, _ := new(big.Float).Mul(iv.Hi, scale).Int(nil)
+	if lo.Cmp(hi) != 0 {
+		log.Fatalf("%s: enclosure too wide", name)
+	}
+	p("var %s = [%d]uint64{\n\t0x0000000000000000,\n", name, words)
 	mask := new(big.Int).SetUint64(^uint64(0))
 	for w := 1; w < words; w++ {
 		sh := uint(64 * (words - 1 - w))
@@ -236,15 +244,17 @@ func main() {
 		p("\t0x%016x,\n", v.Uint64())
 	}
 	p("}\n")
+}
 
+// write formats buf and writes it to file.
+func write(file string) {
 	src, err := format.Source(buf.Bytes())
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("tables_gen.go", src, 0o644); err != nil {
+	if err := os.WriteFile(file, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
-	gen64()
 }
 
 // mulMid returns mid(a)·b rounded to prec bits (b exact).
@@ -333,29 +343,8 @@ func gen64() {
 	// Bits of 1/(2π): word 0 is padding (zero), word w ≥ 1 holds the bits of
 	// weights 2^-(64(w−1)+1) … 2^-64w.
 	const words = 22
-	tp := recipI(mulI(pi, big.NewFloat(2)))
-	scale := new(big.Float).SetMantExp(big.NewFloat(1), 64*(words-1))
-	lo, _ := new(big.Float).Mul(tp.Lo, scale).Int(nil)
-	hi, _ := new(big.Float).Mul(tp.Hi, scale).Int(nil)
-	if lo.Cmp(hi) != 0 {
-		log.Fatal("1/(2π) enclosure too wide")
-	}
 	p("// invTwoPi holds the bits of 1/(2π): word 0 is zero padding, word w ≥ 1 the\n")
 	p("// bits of weights 2^-(64(w−1)+1) … 2^-64w, truncated after %d bits.\n", 64*(words-1))
-	p("var invTwoPi = [%d]uint64{\n\t0x0000000000000000,\n", words)
-	mask := new(big.Int).SetUint64(^uint64(0))
-	for w := 1; w < words; w++ {
-		sh := uint(64 * (words - 1 - w))
-		v := new(big.Int).And(new(big.Int).Rsh(lo, sh), mask)
-		p("\t0x%016x,\n", v.Uint64())
-	}
-	p("}\n")
-
-	src, err := format.Source(buf.Bytes())
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile("tables64_gen.go", src, 0o644); err != nil {
-		log.Fatal(err)
-	}
+	bitWords("invTwoPi", recipI(mulI(pi, big.NewFloat(2))), words)
+	write("tables64_gen.go")
 }
