@@ -89,16 +89,17 @@ func (a xdd) addD(d float64) xdd { return a.add(xdd{hi: d}) }
 //
 // (p, e) = twoProd(a.hi, b.hi) is exact; c = fl(a.hi·b.lo) and d =
 // fl(a.lo·b.hi) err by at most u·|c|, u·|d| ≤ u²·P each (P = |a.hi·b.hi|);
-// fl(c + d) by u·(|c| + |d|) ≤ 2u²(1+u)·P; fl(e + (c + d)) by u·(|e| +
+// fl(c + d) by u·(|c| + |d|) ≤ 2.01u²·P; fl(e + (c + d)) by u·(|e| +
 // |c + d|) ≤ u·(u·P + 2u(1+u)²·P) ≤ 3.01u²·P; the omitted a.lo·b.lo ≤ u²·P;
-// fastTwoSum(p, ·) is exact (|p| ≥ 2^5·|e + c + d|). In all ≤ 7.02u²·P ≤
-// 2^-103.1·|hi|·(1 + 2^-50). The inputs' errors propagate as |a|·b.err +
+// fastTwoSum(p, ·) is exact (|p| ≥ 2^5·|e + c + d|). In all ≤ (1 + 1 + 2.01
+// + 3.01 + 1)·u²·P = 8.02u²·P ≤ 2^-103·1.003·P, and P ≤ |hi|·(1 + 2^-50):
+// 0x1.1p-103·|hi| covers it. The inputs' errors propagate as |a|·b.err +
 // |b|·a.err + a.err·b.err, with |a| ≤ |a.hi|·(1 + u).
 func (a xdd) mul(b xdd) xdd {
 	p, e := twoProd(a.hi, b.hi)
 	c := float64(a.hi*b.lo) + float64(a.lo*b.hi)
 	hi, lo := fastTwoSum(p, e+c)
-	err := ((math.Abs(a.hi)*b.err+math.Abs(b.hi)*a.err)*(1+0x1p-52) + a.err*b.err + 0x1p-103*math.Abs(hi)) * errUp
+	err := ((math.Abs(a.hi)*b.err+math.Abs(b.hi)*a.err)*(1+0x1p-52) + a.err*b.err + 0x1.1p-103*math.Abs(hi)) * errUp
 	return xdd{hi, lo, err + errFloor}
 }
 
