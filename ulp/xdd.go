@@ -69,8 +69,10 @@ func (a xdd) ldexp(k int) xdd {
 // (s, e) = twoSum(a.hi, b.hi) is exact; t = fl(a.lo + b.lo) errs by at
 // most u·(|a.lo| + |b.lo|); w = fl(e + t) by at most u·(|e| + |t|) ≤
 // u·(u·|s| + (1+u)·(|a.lo| + |b.lo|)); twoSum(s, w) is exact. In all:
-// (2u + u²)·(|a.lo| + |b.lo|) + u²·|s| ≤ 2^-51.99·(|a.lo| + |b.lo|) +
-// 2^-105.9·|hi| (|s| ≤ |hi|·(1 + 2u)).
+// (2u + u²)·(|a.lo| + |b.lo|) + u²·|s|, and since hi = s + w with |w| ≤
+// u·|s| + |t|, u²·|s| ≤ u²·(1 + 2u)·(|hi| + |t|): at most 2^-105·|hi| +
+// 2^-105·(|a.lo| + |b.lo|), which the slack of 0x1.01p-52 over 2u + u²
+// absorbs.
 func (a xdd) add(b xdd) xdd {
 	s, e := twoSum(a.hi, b.hi)
 	t := a.lo + b.lo
