@@ -187,7 +187,7 @@ func checkKernel64(ref *Ref64, x, y uint64) (string, float64) {
 // oracle in all four modes on drawn inputs (draw64), checks Eval64 against
 // Round, and checks each kernel's error bound against a certified enclosure.
 func TestRef64Property(t *testing.T) {
-	props := properties64(t, 1500)
+	props := properties64(t, 1000)
 	type counts struct {
 		rounds, fast, checks atomic.Int64
 		maxRatio             atomic.Uint64
@@ -469,7 +469,7 @@ func TestRef64Special(t *testing.T) {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
 	r := rand.New(rand.NewPCG(seed, 65))
-	n := 40 // the oracle alone: up to milliseconds an evaluation
+	n := 25 // the oracle alone: up to milliseconds an evaluation
 	if testflag.Exhaustive() {
 		n = 2000
 	}

@@ -50,9 +50,12 @@ func TestXddBounds(t *testing.T) {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
 	r := rand.New(rand.NewPCG(seed, 7))
-	n := 3000
+	n := 1500
+	if testflag.Exhaustive() {
+		n = 100000
+	}
 	if testing.Short() {
-		n = 300
+		n = 150
 	}
 	const p = 2200
 	fails := 0
