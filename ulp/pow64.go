@@ -13,6 +13,7 @@ import (
 // and y:
 //
 //	y = 1: x exactly
+//	|y| > 2^1000: |t| > 2^946, far outside the range: ±2^2000 or ±2^-3000
 //	t = y·ln|x| (logD, mulD): |t − y·ln|x|| ≤ t.err
 //	|t| < 2^-54 for certain: 1 + ε on the side of t (see the code)
 //	t certainly above 709.79 (below −745.2): the result rounds as ±2^2000
@@ -78,6 +79,14 @@ func powKernel64(x, y uint64) kres64 {
 	}
 	if yf == 1 {
 		return exact64(xf)
+	}
+	if math.Abs(yf) > 0x1p1000 {
+		// |t| ≥ 2^1000·|ln|x|| ≥ 2^1000·2^-53·0.99 (|x| ≠ 1 is at least an
+		// ulp from 1): far beyond the range, on the side of sign(y)·sign(ln|x|).
+		if (yf > 0) == (math.Abs(xf) > 1) {
+			return repRes(2000, neg)
+		}
+		return repRes(-3000, neg)
 	}
 	t := logD(math.Abs(xf)).mulD(yf)
 	switch {

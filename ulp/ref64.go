@@ -95,7 +95,10 @@ func (r *Ref64) Round2(x, y uint64, m rounding.Mode) uint64 {
 
 // Value returns an approximation of f(x) (unary f). Beyond the binary64
 // range (|f| ≥ 2^1024 or 0 < |f| < 2^-1075) it may be only a representative
-// of the range: ±2^2000 or ±2^-3000.
+// of the range: ±2^2000 or ±2^-3000. For the references without a fast path
+// it is the oracle's value (oracle.Func64.RoundValue): relatively within
+// 2^-54 of f where f rounds as ±(1 − 2^-200) (erf near ±1), within the
+// deciding enclosure elsewhere.
 func (r *Ref64) Value(x uint64) SDD {
 	r.check(1)
 	return r.valueOf(r.kernel(x, 0), x, 0)
@@ -126,11 +129,18 @@ func (r *Ref64) Eval64(x, y uint64, m rounding.Mode) (want uint64, v SDD, slow b
 		return b, k.value(), false
 	}
 	r.fallbacks.Add(1)
+	if k.slow {
+		b, ok, v := r.orc.RoundValue(x, y, m)
+		if !ok {
+			r.undecided.Add(1)
+		}
+		return b, sddOf(b, v), true
+	}
 	b, ok := r.oracle(x, y, m)
 	if !ok {
 		r.undecided.Add(1)
 	}
-	return b, r.valueOf(k, x, y), true
+	return b, k.value(), true
 }
 
 // RoundN returns f(us…) correctly rounded in mode m: the three or four
@@ -188,23 +198,19 @@ func (r *Ref64) check(arity int) {
 	}
 }
 
-// slowValue returns f(x, y) from an enclosure of the oracle whose width is
-// below 2^-110 of its lower end (128 bits, raised up to 1024 bits where
-// cancellation widens it), for the arguments the kernel has no fast path
-// for.
+// slowValue returns f(x, y) for the arguments the kernel has no fast path
+// for: the oracle's value from its RN rounding (oracle.Func64.RoundValue).
 func (r *Ref64) slowValue(x, y uint64) SDD {
-	for p := uint(128); ; p *= 2 {
-		iv, ok := r.orc.Enclose(x, y, p)
-		if !ok {
-			b, _ := r.oracle(x, y, rounding.RN)
-			return SDD{Hi: math.Float64frombits(b)}
-		}
-		w := new(big.Float).Sub(iv.Hi, iv.Lo)
-		lim := new(big.Float).SetMantExp(new(big.Float).Abs(iv.Lo), -110)
-		if w.Cmp(lim) <= 0 || p >= 1024 {
-			return sddOfBig(iv.Lo)
-		}
+	b, _, v := r.orc.RoundValue(x, y, rounding.RN)
+	return sddOf(b, v)
+}
+
+// sddOf returns v as an SDD, or the result b itself when v is nil.
+func sddOf(b uint64, v *big.Float) SDD {
+	if v == nil {
+		return SDD{Hi: math.Float64frombits(b)}
 	}
+	return sddOfBig(v)
 }
 
 // sddOfBig returns v as an SDD (to 106 bits).
@@ -255,16 +261,18 @@ var refs64 = []*Ref64{
 	newRef64("hypot", 95, nil, hypotKernel64),
 	newRef64("rhypot", 95, nil, rhypotKernel64),
 	// No fast path yet: every evaluation runs the oracle's Ziv loop
-	// (oracleOnly), tens of microseconds to milliseconds each.
-	newRef64("erf", 105, oracleOnly, nil),
-	newRef64("erfc", 105, oracleOnly, nil),
-	newRef64("erfcx", 105, oracleOnly, nil),
-	newRef64("erfinv", 105, oracleOnly, nil),
-	newRef64("erfcinv", 105, oracleOnly, nil),
-	newRef64("normcdf", 105, oracleOnly, nil),
-	newRef64("normcdfinv", 105, oracleOnly, nil),
-	newRef64("lgamma", 105, oracleOnly, nil),
-	newRef64("tgamma", 105, oracleOnly, nil),
+	// (oracleOnly), tens of microseconds to milliseconds each; Value is
+	// the oracle's (ValueBits 54: the representative of erf near ±1 is
+	// that close, the deciding enclosures are far closer).
+	newRef64("erf", 54, oracleOnly, nil),
+	newRef64("erfc", 54, oracleOnly, nil),
+	newRef64("erfcx", 54, oracleOnly, nil),
+	newRef64("erfinv", 54, oracleOnly, nil),
+	newRef64("erfcinv", 54, oracleOnly, nil),
+	newRef64("normcdf", 54, oracleOnly, nil),
+	newRef64("normcdfinv", 54, oracleOnly, nil),
+	newRef64("lgamma", 54, oracleOnly, nil),
+	newRef64("tgamma", 54, oracleOnly, nil),
 }
 
 // oracleOnly is the kernel of the references without a fast path: every

@@ -89,6 +89,34 @@ func (f *Func64) round(x, y uint64, m rounding.Mode) (uint64, bool) {
 	return ziv(c.enc, func(v *big.Float) uint64 { return Round64(v, m) }, zivStart64, zivMax64)
 }
 
+// RoundValue is Round2 (y ignored for unary f) that also returns an
+// approximation v of f(x, y): the exact value, the range representative
+// (within 2^-54 of f relatively where that is ±(1 − 2^-200), otherwise only
+// its order of magnitude: ±2^2000, ±2^-3000), the lower end of the enclosure
+// that decided the rounding (its relative width is at most about 2^-53 and
+// usually far less), or nil for NaN and the other fixed results (whose
+// value is the result itself).
+func (f *Func64) RoundValue(x, y uint64, m rounding.Mode) (r uint64, ok bool, v *big.Float) {
+	c := f.eval(x, y)
+	switch c.kind {
+	case kindFixed:
+		return c.bits, true, nil
+	case kindExact, kindRep:
+		return Round64(c.v, m), true, c.v
+	}
+	for p := uint(zivStart64); p <= zivMax64; p *= 2 {
+		iv, ok := c.enc(p)
+		if !ok {
+			continue
+		}
+		v = iv.lo
+		if r = Round64(iv.lo, m); r == Round64(iv.hi, m) {
+			return r, true, v
+		}
+	}
+	return r, false, v
+}
+
 // RoundAll returns f(x, y) (y ignored for unary f) correctly rounded in each
 // of rounding.Modes, from one Ziv loop that runs until all four agree.
 func (f *Func64) RoundAll(x, y uint64) (r [4]uint64, ok bool) {
