@@ -1,7 +1,7 @@
 // Package ulp measures how far cudafp's float32 functions are from the
 // mathematical truth.
 //
-// It holds three things:
+// It holds these things:
 //
 //   - Correctly rounded references (Ref) of the mathematical functions behind
 //     the CUDA functions: exp, exp2, exp10, log, log2, log10, sin, cos, tan,
@@ -14,6 +14,13 @@
 //     decide does it fall back to the certified big-float oracle of
 //     internal/oracle. References also give a double-double value of f(x)
 //     (Value) for fractional error metrics.
+//   - Correctly rounded references of binary64 results (Ref64, Refs64 and
+//     Lookup64, by the same names): the same functions from exp to rhypot,
+//     with fast paths in double-double arithmetic that carries a proven
+//     error bound through every operation (xdd), rounded by decide64, and
+//     the binary64 Ziv loop of internal/oracle (oracle.Func64) behind
+//     them, whose precision schedule (128 to 4096 bits) and worst case
+//     are documented there. Dist64 and Err64 measure binary64 results.
 //   - Error metrics: Dist, the integer ULP distance on the ordered line
 //     (CUDA's metric: NVIDIA states its bounds against the correctly rounded
 //     result), Err, the fractional error in ulps of the exact value, and

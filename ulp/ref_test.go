@@ -383,12 +383,7 @@ func TestRefProperty(t *testing.T) {
 			}
 			msg, ratio := checkValue(ref, x, y)
 			c.values.Add(1)
-			for {
-				old := c.maxRatio.Load()
-				if ratio <= math.Float64frombits(old) || c.maxRatio.CompareAndSwap(old, math.Float64bits(ratio)) {
-					break
-				}
-			}
+			storeMax(&c.maxRatio, ratio)
 			if msg != "" {
 				bad = append(bad, msg)
 			}

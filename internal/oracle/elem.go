@@ -41,7 +41,7 @@ const (
 
 type evalCase struct {
 	kind caseKind
-	bits uint32
+	bits uint64 // a binary32 encoding for Func, a binary64 one for Func64
 	v    *big.Float
 	enc  func(prec uint) (ival, bool)
 }
@@ -71,18 +71,12 @@ func (f *Func) round(x, y uint32, m rounding.Mode) uint32 {
 	c := f.eval(x, y)
 	switch c.kind {
 	case kindFixed:
-		return c.bits
+		return uint32(c.bits)
 	case kindExact, kindRep:
 		return Round32(c.v, m)
 	}
-	for p := uint(zivStartPrec); p <= maxZivPrec; p *= 2 {
-		iv, ok := c.enc(p)
-		if !ok {
-			continue
-		}
-		if a := Round32(iv.lo, m); a == Round32(iv.hi, m) {
-			return a
-		}
+	if r, ok := ziv(c.enc, func(v *big.Float) uint32 { return Round32(v, m) }, zivStartPrec, maxZivPrec); ok {
+		return r
 	}
 	panic(fmt.Sprintf("oracle: Ziv loop of %s(%s, %s) in %v did not converge at %d bits: an exact case the oracle does not know (a bug)",
 		f.Name, f32.Format(x), f32.Format(y), m, maxZivPrec))
@@ -91,33 +85,45 @@ func (f *Func) round(x, y uint32, m rounding.Mode) uint32 {
 // RoundAll returns f(x, y) (y ignored for unary f) correctly rounded in each
 // of rounding.Modes, from one Ziv loop that runs until all four agree.
 func (f *Func) RoundAll(x, y uint32) [4]uint32 {
-	var r [4]uint32
 	c := f.eval(x, y)
 	switch c.kind {
 	case kindFixed:
-		return [4]uint32{c.bits, c.bits, c.bits, c.bits}
+		b := uint32(c.bits)
+		return [4]uint32{b, b, b, b}
 	case kindExact, kindRep:
-		for i, m := range rounding.Modes {
-			r[i] = Round32(c.v, m)
-		}
-		return r
+		return roundAll32(c.v)
 	}
-	for p := uint(zivStartPrec); p <= maxZivPrec; p *= 2 {
-		iv, ok := c.enc(p)
-		if !ok {
-			continue
-		}
-		all := true
-		for i, m := range rounding.Modes {
-			r[i] = Round32(iv.lo, m)
-			all = all && r[i] == Round32(iv.hi, m)
-		}
-		if all {
-			return r
-		}
+	if r, ok := ziv(c.enc, roundAll32, zivStartPrec, maxZivPrec); ok {
+		return r
 	}
 	panic(fmt.Sprintf("oracle: Ziv loop of %s(%s, %s) in every mode did not converge at %d bits: an exact case the oracle does not know (a bug)",
 		f.Name, f32.Format(x), f32.Format(y), maxZivPrec))
+}
+
+// roundAll32 returns Round32(v, m) for each m of rounding.Modes.
+func roundAll32(v *big.Float) (r [4]uint32) {
+	for i, m := range rounding.Modes {
+		r[i] = Round32(v, m)
+	}
+	return r
+}
+
+// ziv is the Ziv loop: it encloses the value at precisions start,
+// 2·start, … up to limit, rounds both ends of each enclosure with rnd (one
+// mode, or all four at once), and returns the rounding on which the ends
+// agree; ok is false when they still differ at limit (the last lower
+// end's rounding is returned then).
+func ziv[R comparable](enc func(uint) (ival, bool), rnd func(*big.Float) R, start, limit uint) (r R, ok bool) {
+	for p := start; p <= limit; p *= 2 {
+		iv, ok := enc(p)
+		if !ok {
+			continue
+		}
+		if r = rnd(iv.lo); r == rnd(iv.hi) {
+			return r, true
+		}
+	}
+	return r, false
 }
 
 // Enclose returns an interval containing f(x, y) (y ignored for unary f),
@@ -126,7 +132,11 @@ func (f *Func) RoundAll(x, y uint32) [4]uint32 {
 // is a special value (NaN, ±Inf, a special ±0) or lies where only its
 // rounding is known (far outside the binary32 range).
 func (f *Func) Enclose(x, y uint32, prec uint) (iv Interval, ok bool) {
-	c := f.eval(x, y)
+	return f.eval(x, y).enclose(prec)
+}
+
+// enclose is Enclose on an evaluated case.
+func (c evalCase) enclose(prec uint) (Interval, bool) {
 	switch c.kind {
 	case kindFixed:
 		return Interval{}, false
@@ -156,7 +166,7 @@ func Lookup(name string) (*Func, bool) {
 
 // Helpers shared by the functions.
 
-func fixed(u uint32) evalCase { return evalCase{kind: kindFixed, bits: u} }
+func fixed(u uint32) evalCase { return evalCase{kind: kindFixed, bits: uint64(u)} }
 
 func exactCase(v *big.Float) evalCase { return evalCase{kind: kindExact, v: v} }
 
@@ -195,33 +205,9 @@ func cmpValue(u uint32, c float64) int { return Value(u).Cmp(big.NewFloat(c)) }
 
 // oddDecompose returns m odd and e with |u| = m·2^e for a finite nonzero u.
 func oddDecompose(u uint32) (m uint32, e int) {
-	a := u & f32.AbsMask
-	m = a & f32.FracMask
-	b := int(a >> f32.FracBits)
-	if b == 0 {
-		e = f32.Dmin
-	} else {
-		m |= f32.HiddenBit
-		e = b - f32.Bias - f32.FracBits
-	}
-	for m&1 == 0 {
-		m >>= 1
-		e++
-	}
-	return m, e
+	m64, e := bin32.decompose(uint64(u))
+	return uint32(m64), e
 }
 
 // intClass reports whether a finite u is an integer and whether it is odd.
-func intClass(u uint32) (isInt, odd bool) {
-	if f32.IsZero(u) {
-		return true, false
-	}
-	m, e := oddDecompose(u)
-	switch {
-	case e > 0:
-		return true, false
-	case e == 0:
-		return true, m&1 == 1
-	}
-	return false, false
-}
+func intClass(u uint32) (isInt, odd bool) { return bin32.intClass(uint64(u)) }

@@ -46,7 +46,11 @@ import (
 //	Lgamma(x) = +Inf for x = ±0 and the negative integers
 //	Lgamma(1) = Lgamma(2) = +0
 //	Lgamma(x) for x > 2^124 rounds as 2^200 (the value exceeds 2^130)
-var Lgamma = &Func{Name: "lgamma", Arity: 1, eval: lgammaEval}
+var Lgamma = &Func{Name: "lgamma", Arity: 1, eval: eval32(lgammaEval)}
+
+// f64Lgamma is Lgamma for binary64 (Func64): it rounds as 2^2000 for x >
+// 2^1017 (ln Γ(x) > x·(ln x − 1.01) > 2^1026).
+var f64Lgamma = &Func64{Name: "lgamma", Arity: 1, eval: eval64(lgammaEval)}
 
 // Tgamma is the reference of Γ(x).
 //
@@ -60,7 +64,13 @@ var Lgamma = &Func{Name: "lgamma", Arity: 1, eval: lgammaEval}
 //	Tgamma(n) = (n−1)! for integers 1 ≤ n ≤ 35 (exact)
 //	Tgamma(x) rounds as ±2^200 for x > 36 and for 0 < |x| < 2^-130 (|Γ(x)| > 2^129)
 //	Tgamma(x) rounds as ±2^-300 for x < −50 (|Γ(x)| < 2^-190)
-var Tgamma = &Func{Name: "tgamma", Arity: 1, eval: tgammaEval}
+var Tgamma = &Func{Name: "tgamma", Arity: 1, eval: eval32(tgammaEval)}
+
+// f64Tgamma is Tgamma for binary64 (Func64): exact (n−1)! for integers 1 ≤ n
+// ≤ 171; ±2^2000 for x > 172 (Γ(172) = 171! > 2^1024) and for 0 < |x| <
+// 2^-1025; ±2^-3000 for x < −190 (|sin πx| ≥ 2^-51 for a binary64 x that is
+// not an integer, Γ(190) > 2^1159).
+var f64Tgamma = &Func64{Name: "tgamma", Arity: 1, eval: eval64(tgammaEval)}
 
 // I0 is the reference of the modified Bessel function of the first kind of
 // order 0.
@@ -121,12 +131,13 @@ func ratIval(r *big.Rat, p uint) ival {
 // precision p: there the terms fall below 2^-p within about p/8 of them.
 func stirlingZ(p uint) int64 { return int64(p/2) + 8 }
 
-// lnGammaPos returns an enclosure of ln Γ(a) for an exact a > 0 (a float32
-// value: a + n is formed exactly at 400 bits).
+// lnGammaPos returns an enclosure of ln Γ(a) for an exact a > 0 of at
+// most 64 significant bits (a + n is formed exactly: at 400 bits for a ≥
+// 2^-300, at a's span above 1 plus 128 bits below).
 func lnGammaPos(a *big.Float, p uint) ival {
 	wp := p + 32
 	zmin := stirlingZ(wp)
-	z := new(big.Float).SetPrec(400).Set(a)
+	z := new(big.Float).SetPrec(max(400, uint(-a.MantExp(nil))+128)).Set(a)
 	prod := one()
 	shifted := false
 	for z.Cmp(big.NewFloat(float64(zmin))) < 0 {
@@ -161,18 +172,18 @@ func lnGammaPos(a *big.Float, p uint) ival {
 	return s
 }
 
-// gammaNegPositive reports whether Γ(x) > 0 for a negative non-integer x:
-// its sign is (−1)^(⌊|x|⌋+1).
-func gammaNegPositive(x uint32) bool {
-	fl, _ := Value(x & f32.AbsMask).Int(nil)
+// gammaNegPositive reports whether Γ(x) > 0 for a negative non-integer x
+// = −a: its sign is (−1)^(⌊a⌋+1).
+func gammaNegPositive(a *big.Float) bool {
+	fl, _ := a.Int(nil)
 	return fl.Bit(0) == 1
 }
 
 // lnGammaNeg returns an enclosure of ln|Γ(x)| for a negative non-integer
-// x (|x| < 2^23).
-func lnGammaNeg(x uint32, p uint) ival {
+// x = −a (a < 2^52, at most 53 significant bits: a − ⌊a⌋ and 1/2 − that
+// are exact at 400 bits where they are used).
+func lnGammaNeg(a *big.Float, p uint) ival {
 	wp := p + 32
-	a := Value(x & f32.AbsMask)
 	fl, _ := a.Int(nil) // ⌊|x|⌋
 	g := new(big.Float).SetPrec(400).Sub(a, new(big.Float).SetInt(fl))
 	pi := piIval(wp)
@@ -193,78 +204,81 @@ func gammaInt(n int64) *big.Float {
 	return new(big.Float).SetInt(f)
 }
 
-func lgammaEval(x, _ uint32) evalCase {
+func lgammaEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsInf(x), f32.IsZero(x):
-		return fixed(f32.InfBits)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isInf(x), fm.isZero(x):
+		return fixed64(fm.inf)
 	}
-	isInt, _ := intClass(x)
-	if isNeg(x) {
+	isInt, _ := fm.intClass(x)
+	if fm.isNeg(x) {
 		if isInt {
-			return fixed(f32.InfBits)
+			return fixed64(fm.inf)
 		}
-		return zivCase(always(func(p uint) ival { return lnGammaNeg(x, p) }))
+		a := fm.value(fm.abs(x))
+		return zivCase(always(func(p uint) ival { return lnGammaNeg(a, p) }))
 	}
-	if x == f32.OneBits || x == 0x40000000 {
+	if x == fm.one || x == fm.two() {
 		return exactCase(new(big.Float))
 	}
-	a := Value(x)
+	a := fm.value(x)
 	enc := always(func(p uint) ival { return lnGammaPos(a, p) })
-	if cmpValue(x, 0x1p124) > 0 {
+	if fm.cmp(x, fm.pick(0x1p124, 0x1p1017)) > 0 {
 		// ln Γ(x) ≥ (x − 1/2)·ln x − x > x·(ln x − 1.01) > 2^124·84 > 2^130.
-		return hugeCase(false, nil)
+		return fm.hugeCase(false, nil)
 	}
 	return zivCase(enc)
 }
 
-func tgammaEval(x, _ uint32) evalCase {
+func tgammaEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x), x == f32.NegInfBits:
-		return nanCase
-	case x == f32.InfBits:
-		return fixed(f32.InfBits)
-	case f32.IsZero(x):
-		return fixed(x&f32.SignMask | f32.InfBits)
+	case fm.isNaN(x), x == fm.negInf():
+		return fm.nanCase()
+	case x == fm.inf:
+		return fixed64(fm.inf)
+	case fm.isZero(x):
+		return fixed64(fm.signOf(x) | fm.inf)
 	}
-	isInt, _ := intClass(x)
-	if isNeg(x) {
+	isInt, _ := fm.intClass(x)
+	tiny := fm.pick(0x1p-130, 0x1p-1025)
+	if fm.isNeg(x) {
 		if isInt {
-			return nanCase
+			return fm.nanCase()
 		}
-		pos := gammaNegPositive(x)
+		a := fm.value(fm.abs(x))
+		pos := gammaNegPositive(a)
 		enc := always(func(p uint) ival {
-			e := expIval(lnGammaNeg(x, p+16), p+16)
+			e := expIval(lnGammaNeg(a, p+16), p+16)
 			if !pos {
 				e = e.neg()
 			}
 			return e
 		})
-		if cmpValue(x&f32.AbsMask, 0x1p-130) < 0 {
-			// Γ(x) = Γ(1+x)/x with Γ(1+x) > 1 on (−1, 0): |Γ(x)| > 2^130.
-			return hugeCase(true, nil)
+		if fm.cmp(fm.abs(x), tiny) < 0 {
+			// Γ(x) = Γ(1+x)/x with Γ(1+x) > 1 on (−1, 0): |Γ(x)| > 1/|x|.
+			return fm.hugeCase(true, nil)
 		}
-		if cmpValue(x, -50) < 0 {
+		if fm.cmp(x, fm.pick(-50, -190)) < 0 {
 			// |Γ(x)| = π/(|sin πx|·|x|·Γ(|x|)) with |sin πx| ≥ 2·2^-18 (x is at
 			// least one ulp, 2^-18 or more, from an integer) and Γ(50) > 2^208.
-			return tinyCase(!pos, nil)
+			return fm.tinyCase(!pos, nil)
 		}
 		return zivCase(enc)
 	}
-	if isInt && cmpValue(x, 35) <= 0 {
-		n, _ := Value(x).Int64()
+	if isInt && fm.cmp(x, fm.pick(35, 171)) <= 0 {
+		n, _ := fm.value(x).Int64()
 		return exactCase(gammaInt(n))
 	}
-	a := Value(x)
+	a := fm.value(x)
 	enc := always(func(p uint) ival { return expIval(lnGammaPos(a, p+16), p+16) })
 	switch {
-	case cmpValue(x, 36) > 0:
+	case fm.cmp(x, fm.pick(36, 172)) > 0:
 		// Γ increases beyond 1.47 and Γ(36) = 35! > 2^133.
-		return hugeCase(false, nil)
-	case cmpValue(x, 0x1p-130) < 0:
+		return fm.hugeCase(false, nil)
+	case fm.cmp(x, tiny) < 0:
 		// Γ(x) = Γ(1+x)/x > 0.88/x > 2^129.
-		return hugeCase(false, nil)
+		return fm.hugeCase(false, nil)
 	}
 	return zivCase(enc)
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 
-	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/rounding"
 )
 
@@ -19,17 +18,20 @@ import (
 //	Sinh(±Inf) = ±Inf
 //	Sinh(±0) = ±0 (the only exact case: sinh x is transcendental for rational x ≠ 0)
 //	Sinh(x) for |x| > 100 rounds as ±2^200 (|sinh x| > 2^143)
-var Sinh = &Func{Name: "sinh", Arity: 1, eval: sinhEval}
+var Sinh = &Func{Name: "sinh", Arity: 1, eval: eval32(sinhEval)}
 
-func sinhEval(x, _ uint32) evalCase {
+// f64Sinh is Sinh for binary64 (Func64): |sinh x| > 2^1025 for |x| > 711.
+var f64Sinh = &Func64{Name: "sinh", Arity: 1, eval: eval64(sinhEval)}
+
+func sinhEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsInf(x), f32.IsZero(x):
-		return fixed(x)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isInf(x), fm.isZero(x):
+		return fixed64(x)
 	}
-	neg := isNeg(x)
-	a := Value(x & f32.AbsMask)
+	neg := fm.isNeg(x)
+	a := fm.value(fm.abs(x))
 	enc := func(p uint) ival {
 		wp := p + 16
 		var s ival
@@ -50,12 +52,8 @@ func sinhEval(x, _ uint32) evalCase {
 		}
 		return s
 	}
-	if cmpValue(x&f32.AbsMask, 100) > 0 {
-		var e func(uint) (ival, bool)
-		if cmpValue(x&f32.AbsMask, 1<<20) <= 0 {
-			e = always(enc)
-		}
-		return hugeCase(neg, e)
+	if fm.cmp(fm.abs(x), fm.pick(100, 711)) > 0 {
+		return fm.hugeCase(neg, fm.encIf(x, 1<<20, enc))
 	}
 	return zivCase(always(enc))
 }
@@ -68,32 +66,32 @@ func sinhEval(x, _ uint32) evalCase {
 //	Cosh(±Inf) = +Inf
 //	Cosh(±0) = 1 (the only exact case)
 //	Cosh(x) for |x| > 100 rounds as 2^200
-var Cosh = &Func{Name: "cosh", Arity: 1, eval: coshEval}
+var Cosh = &Func{Name: "cosh", Arity: 1, eval: eval32(coshEval)}
 
-func coshEval(x, _ uint32) evalCase {
+// f64Cosh is Cosh for binary64 (Func64): cosh x > 2^1025 for |x| > 711.
+var f64Cosh = &Func64{Name: "cosh", Arity: 1, eval: eval64(coshEval)}
+
+func coshEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsInf(x):
-		return fixed(f32.InfBits)
-	case f32.IsZero(x):
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isInf(x):
+		return fixed64(fm.inf)
+	case fm.isZero(x):
 		return exactCase(big.NewFloat(1))
 	}
-	a := Value(x & f32.AbsMask)
-	enc := always(func(p uint) ival {
+	a := fm.value(fm.abs(x))
+	enc := func(p uint) ival {
 		// cosh a = (e^a + 1/e^a)/2: a sum of positive terms.
 		wp := p + 8
 		e := expPoint(a, wp)
 		r, _ := e.recip(wp)
 		return e.add(r, wp).scale(-1)
-	})
-	if cmpValue(x&f32.AbsMask, 100) > 0 {
-		if cmpValue(x&f32.AbsMask, 1<<20) > 0 {
-			enc = nil
-		}
-		return hugeCase(false, enc)
 	}
-	return zivCase(enc)
+	if fm.cmp(fm.abs(x), fm.pick(100, 711)) > 0 {
+		return fm.hugeCase(false, fm.encIf(x, 1<<20, enc))
+	}
+	return zivCase(always(enc))
 }
 
 // Expm1 is the reference of e^x − 1.
@@ -106,20 +104,24 @@ func coshEval(x, _ uint32) evalCase {
 //	Expm1(±0) = ±0 (the only exact case)
 //	Expm1(x) for x > 100 rounds as 2^200
 //	Expm1(x) for x < -20 rounds as -(1 − 2^-200): −1 < e^x − 1 < −1 + 2^-28
-var Expm1 = &Func{Name: "expm1", Arity: 1, eval: expm1Eval}
+var Expm1 = &Func{Name: "expm1", Arity: 1, eval: eval32(expm1Eval)}
 
-func expm1Eval(x, _ uint32) evalCase {
+// f64Expm1 is Expm1 for binary64 (Func64): huge for x > 711, and for x <
+// -40, −1 < e^x − 1 < −1 + 2^-57 rounds as −(1 − 2^-200).
+var f64Expm1 = &Func64{Name: "expm1", Arity: 1, eval: eval64(expm1Eval)}
+
+func expm1Eval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case x == f32.InfBits:
-		return fixed(f32.InfBits)
-	case x == f32.NegInfBits:
-		return fixed(f32.NegOneBits)
-	case f32.IsZero(x):
-		return fixed(x)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case x == fm.inf:
+		return fixed64(fm.inf)
+	case x == fm.negInf():
+		return fixed64(fm.sign | fm.one)
+	case fm.isZero(x):
+		return fixed64(x)
 	}
-	v := Value(x)
+	v := fm.value(x)
 	enc := func(p uint) ival {
 		if new(big.Float).Abs(v).Cmp(big.NewFloat(1)) <= 0 {
 			return expm1Point(v, p)
@@ -130,18 +132,10 @@ func expm1Eval(x, _ uint32) evalCase {
 		return expPoint(v, wp).sub(one(), wp)
 	}
 	switch {
-	case cmpValue(x, 100) > 0:
-		var e func(uint) (ival, bool)
-		if cmpValue(x, 1<<20) <= 0 {
-			e = always(enc)
-		}
-		return hugeCase(false, e)
-	case cmpValue(x, -20) < 0:
-		var e func(uint) (ival, bool)
-		if cmpValue(x, -(1<<20)) >= 0 {
-			e = always(enc)
-		}
-		return repCase(new(big.Float).SetPrec(256).Sub(big.NewFloat(1), pow2(-200)), true, e)
+	case fm.cmp(x, fm.pick(100, 711)) > 0:
+		return fm.hugeCase(false, fm.encIf(x, 1<<20, enc))
+	case fm.cmp(x, fm.pick(-20, -40)) < 0:
+		return belowOneCase(true, fm.encIf(x, 1<<20, enc))
 	}
 	return zivCase(always(enc))
 }
@@ -157,19 +151,23 @@ func expm1Eval(x, _ uint32) evalCase {
 //	  cube of a dyadic number only if m is an integer cube and 3 divides e;
 //	  other cube roots are irrational, and a cube root with 25 significant
 //	  bits would need x to have more than 24)
-var Cbrt = &Func{Name: "cbrt", Arity: 1, eval: cbrtEval}
+var Cbrt = &Func{Name: "cbrt", Arity: 1, eval: eval32(cbrtEval)}
 
-func cbrtEval(x, _ uint32) evalCase {
+// f64Cbrt is Cbrt for binary64 (Func64), with the same argument: a cube root
+// with 55 significant bits would need x to have more than 53.
+var f64Cbrt = &Func64{Name: "cbrt", Arity: 1, eval: eval64(cbrtEval)}
+
+func cbrtEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsInf(x), f32.IsZero(x):
-		return fixed(x)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isInf(x), fm.isZero(x):
+		return fixed64(x)
 	}
-	if c, ok := exactCbrt(x); ok {
+	if c, ok := exactCbrt(fm, x); ok {
 		return exactCase(c)
 	}
-	a := Value(x)
+	a := fm.value(x)
 	return zivCase(always(func(p uint) ival { return cbrtPoint(a, p) }))
 }
 
@@ -182,39 +180,43 @@ func cbrtEval(x, _ uint32) evalCase {
 //	Rcbrt(±Inf) = ±0
 //	Rcbrt(x) = 2^-k exactly for x = ±2^(3k) (1/c for any other cube root c is
 //	  either irrational or not dyadic, so never a rounding boundary)
-var Rcbrt = &Func{Name: "rcbrt", Arity: 1, eval: rcbrtEval}
+var Rcbrt = &Func{Name: "rcbrt", Arity: 1, eval: eval32(rcbrtEval)}
 
-func rcbrtEval(x, _ uint32) evalCase {
+// f64Rcbrt is Rcbrt for binary64 (Func64).
+var f64Rcbrt = &Func64{Name: "rcbrt", Arity: 1, eval: eval64(rcbrtEval)}
+
+func rcbrtEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsZero(x):
-		return fixed(x&f32.SignMask | f32.InfBits)
-	case f32.IsInf(x):
-		return fixed(x & f32.SignMask)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isZero(x):
+		return fixed64(fm.signOf(x) | fm.inf)
+	case fm.isInf(x):
+		return fixed64(fm.signOf(x))
 	}
-	if c, ok := exactCbrt(x); ok {
-		if m, _ := oddDecompose(x); m == 1 {
+	if c, ok := exactCbrt(fm, x); ok {
+		if m, _ := fm.decompose(x); m == 1 {
 			return exactCase(new(big.Float).Quo(big.NewFloat(1), c)) // a power of two: exact
 		}
 	}
-	a := Value(x)
+	a := fm.value(x)
 	return zivCase(func(p uint) (ival, bool) { return cbrtPoint(a, p+8).recip(p + 8) })
 }
 
 // exactCbrt returns ∛x for a finite nonzero x that is the cube of a dyadic
-// number.
-func exactCbrt(x uint32) (*big.Float, bool) {
-	m, e := oddDecompose(x)
+// number (m < 2^53 odd: its integer cube root r < 2^18 comes from
+// math.Cbrt, accurate to 1 ulp, rounded, and r³ < 2^54 is exact).
+func exactCbrt(fm *format, x uint64) (*big.Float, bool) {
+	m, e := fm.decompose(x)
 	if e%3 != 0 {
 		return nil, false
 	}
-	r := uint32(math.Round(math.Cbrt(float64(m))))
+	r := uint64(math.Round(math.Cbrt(float64(m))))
 	if r*r*r != m {
 		return nil, false
 	}
-	c := new(big.Float).SetMantExp(new(big.Float).SetInt64(int64(r)), e/3)
-	if isNeg(x) {
+	c := new(big.Float).SetMantExp(new(big.Float).SetUint64(r), e/3)
+	if fm.isNeg(x) {
 		c.Neg(c)
 	}
 	return c, true
@@ -279,20 +281,12 @@ func cbrtPoint(a *big.Float, p uint) ival {
 //
 // x² + y² is exact in big.Float; exact roots are found by the enclosure
 // itself (a point interval), midpoints included.
-var Hypot = &Func{Name: "hypot", Arity: 2, eval: hypotEval}
+var Hypot = &Func{Name: "hypot", Arity: 2, eval: eval32(hypotEval)}
 
-func hypotEval(x, y uint32) evalCase {
-	switch {
-	case f32.IsInf(x) || f32.IsInf(y):
-		return fixed(f32.InfBits)
-	case f32.IsNaN(x) || f32.IsNaN(y):
-		return nanCase
-	case f32.IsZero(x) && f32.IsZero(y):
-		return fixed(f32.ZeroBits)
-	}
-	s := sumSquares(x, y)
-	return zivCase(always(func(p uint) ival { return sqrtPoint(s, p) }))
-}
+// f64Hypot is Hypot for binary64 (Func64).
+var f64Hypot = &Func64{Name: "hypot", Arity: 2, eval: eval64(hypotEval)}
+
+func hypotEval(fm *format, x, y uint64) evalCase { return normEvalF(fm, false, x, y) }
 
 // Rhypot is the reference of 1/√(x² + y²) (binary).
 //
@@ -301,29 +295,21 @@ func hypotEval(x, y uint32) evalCase {
 //	Rhypot(±Inf, y) = Rhypot(x, ±Inf) = +0, even for a NaN argument
 //	Rhypot(NaN, y) = Rhypot(x, NaN) = NaN
 //	Rhypot(±0, ±0) = +Inf
-var Rhypot = &Func{Name: "rhypot", Arity: 2, eval: rhypotEval}
+var Rhypot = &Func{Name: "rhypot", Arity: 2, eval: eval32(rhypotEval)}
 
-func rhypotEval(x, y uint32) evalCase {
-	switch {
-	case f32.IsInf(x) || f32.IsInf(y):
-		return fixed(f32.ZeroBits)
-	case f32.IsNaN(x) || f32.IsNaN(y):
-		return nanCase
-	case f32.IsZero(x) && f32.IsZero(y):
-		return fixed(f32.InfBits)
-	}
-	s := sumSquares(x, y)
-	return zivCase(func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) })
-}
+// f64Rhypot is Rhypot for binary64 (Func64).
+var f64Rhypot = &Func64{Name: "rhypot", Arity: 2, eval: eval64(rhypotEval)}
 
-// sumSquares returns the exact sum of the squares of finite encodings: the
-// squares lie in [2^-298, 2^256] and have 48 significant bits, so 600 bits
-// hold the sum of up to 2^40 of them exactly.
-func sumSquares(us ...uint32) *big.Float {
-	s := new(big.Float).SetPrec(600)
+func rhypotEval(fm *format, x, y uint64) evalCase { return normEvalF(fm, true, x, y) }
+
+// sumSquares returns the exact sum of the squares of finite encodings: each
+// square is exact at twice its argument's precision, each sum at the
+// precision exactSum gives it.
+func sumSquares(fm *format, us ...uint64) *big.Float {
+	s := new(big.Float)
 	for _, u := range us {
-		v := Value(u)
-		s.Add(s, new(big.Float).SetPrec(600).Mul(v, v))
+		v := fm.value(u)
+		s = exactSum(s, new(big.Float).SetPrec(2*v.Prec()).Mul(v, v))
 	}
 	return s
 }
@@ -422,28 +408,63 @@ var Norm = &FuncN{Name: "norm", eval: func(us []uint32) evalCase { return normEv
 var Rnorm = &FuncN{Name: "rnorm", eval: func(us []uint32) evalCase { return normEval(true, us...) }}
 
 func normEval(recip bool, us ...uint32) evalCase {
-	inf, zero := f32.InfBits, f32.ZeroBits
+	ws := make([]uint64, len(us))
+	for i, u := range us {
+		ws[i] = uint64(u)
+	}
+	return normEvalF(bin32, recip, ws...)
+}
+
+// normEvalF is the evaluation of the norms and their reciprocals, Hypot and
+// Rhypot included.
+func normEvalF(fm *format, recip bool, us ...uint64) evalCase {
+	inf, zero := fm.inf, uint64(0)
 	if recip {
 		inf, zero = zero, inf
 	}
 	allZero := true
 	for _, u := range us {
-		if f32.IsInf(u) {
-			return fixed(inf)
+		if fm.isInf(u) {
+			return fixed64(inf)
 		}
-		allZero = allZero && f32.IsZero(u)
+		allZero = allZero && fm.isZero(u)
 	}
 	for _, u := range us {
-		if f32.IsNaN(u) {
-			return nanCase
+		if fm.isNaN(u) {
+			return fm.nanCase()
 		}
 	}
 	if allZero {
-		return fixed(zero)
+		return fixed64(zero)
 	}
-	s := sumSquares(us...)
+	s := sumSquares(fm, us...)
+	enc := func(p uint) (ival, bool) { return sqrtPoint(s, p), true }
 	if recip {
-		return zivCase(func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) })
+		enc = func(p uint) (ival, bool) { return sqrtPoint(s, p+8).recip(p + 8) }
 	}
-	return zivCase(always(func(p uint) ival { return sqrtPoint(s, p) }))
+	// One argument a far larger than the others (their squares sum to q <
+	// 2^-130·a²): the norm is a·(1 + δ), 0 < δ < 2^-131, which rounds as
+	// a·(1 + 2^-200) in every mode (a is a number of the format, δ is below
+	// every half-gap); its reciprocal (1/a)·(1 − δ'), 0 < δ' < 2^-131, rounds
+	// as (1/a)·(1 − 2^-200) when 1/a is a number (a a power of two) and is
+	// otherwise at a distance from every boundary that the loop resolves.
+	// The loop alone would need a precision of −log2(δ) bits.
+	var a uint64
+	for _, u := range us {
+		a = max(a, fm.abs(u))
+	}
+	av := fm.value(a)
+	a2 := new(big.Float).SetPrec(2*av.Prec()).Mul(av, av)
+	q := new(big.Float).SetMantExp(exactDiff(s, a2), 130)
+	if q.Sign() > 0 && q.Cmp(a2) < 0 {
+		eps := new(big.Float).SetPrec(256).SetMantExp(big.NewFloat(1), -200)
+		switch m, _ := fm.decompose(a); {
+		case !recip:
+			return repCase(new(big.Float).SetPrec(256).Add(av, new(big.Float).Mul(av, eps)), false, enc)
+		case m == 1:
+			inv := new(big.Float).Quo(big.NewFloat(1), av) // a power of two: exact
+			return repCase(new(big.Float).SetPrec(256).Sub(inv, new(big.Float).Mul(inv, eps)), false, enc)
+		}
+	}
+	return zivCase(enc)
 }

@@ -2,8 +2,6 @@ package oracle
 
 import (
 	"math/big"
-
-	"github.com/cudafp/cudafp/internal/f32"
 )
 
 // References of the inverse trigonometric and hyperbolic functions and
@@ -21,18 +19,17 @@ func sqrtIval(a ival, p uint) ival {
 	return ival{sqrtPoint(a.lo, p).lo, sqrtPoint(a.hi, p).hi}
 }
 
-// onePlus returns 1 + a exactly, for an interval a whose ends are ≥ 2^-600
-// in magnitude or zero and have at most p bits: the sums are formed at a
-// precision that holds them whole.
-func onePlus(a ival, p uint) ival {
-	wp := p + 640
-	return ival{new(big.Float).SetPrec(wp).Add(a.lo, big.NewFloat(1)), new(big.Float).SetPrec(wp).Add(a.hi, big.NewFloat(1))}
+// onePlus returns 1 + a exactly: the sums are formed at a precision that
+// holds them whole (exactSum).
+func onePlus(a ival) ival {
+	one := big.NewFloat(1)
+	return ival{exactSum(a.lo, one), exactSum(a.hi, one)}
 }
 
 // log1pIval returns an enclosure of {ln(1 + u) : u ∈ a}, a > -1, of relative
 // width about 2^-p even for tiny u (1 + u is formed exactly, and logPoint has
 // no cancellation next to 1).
-func log1pIval(a ival, p uint) ival { return logIval(onePlus(a, p), p) }
+func log1pIval(a ival, p uint) ival { return logIval(onePlus(a), p) }
 
 // atanSmall returns an enclosure of {atan t : t ∈ a} for 0 ≤ a ≤ 1/4 by
 // the alternating series Σ (−1)^k t^(2k+1)/(2k+1) of K terms (Horner in w =
@@ -82,7 +79,7 @@ func atanIval(a ival, p uint) ival {
 	}
 	t := a
 	for range 2 {
-		d := onePlus(sqrtIval(onePlus(t.sqr(wp), wp), wp), wp)
+		d := onePlus(sqrtIval(onePlus(t.sqr(wp)), wp))
 		t, _ = t.div(d, wp)
 	}
 	return atanSmall(t, wp).scale(2)
@@ -95,22 +92,25 @@ func atanIval(a ival, p uint) ival {
 //	Atan(NaN) = NaN
 //	Atan(±0) = ±0
 //	Atan(±Inf) = ±π/2
-var Atan = &Func{Name: "atan", Arity: 1, eval: atanEval}
+var Atan = &Func{Name: "atan", Arity: 1, eval: eval32(atanEval)}
 
-func atanEval(x, _ uint32) evalCase {
+// f64Atan is Atan for binary64 (Func64).
+var f64Atan = &Func64{Name: "atan", Arity: 1, eval: eval64(atanEval)}
+
+func atanEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsZero(x):
-		return fixed(x)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isZero(x):
+		return fixed64(x)
 	}
-	neg := isNeg(x)
+	neg := fm.isNeg(x)
 	return zivCase(always(func(p uint) ival {
 		var v ival
-		if f32.IsInf(x) {
+		if fm.isInf(x) {
 			v = piIval(p + 8).scale(-1)
 		} else {
-			v = atanIval(pt(Value(x&f32.AbsMask)), p)
+			v = atanIval(pt(fm.value(fm.abs(x))), p)
 		}
 		if neg {
 			v = v.neg()
@@ -126,25 +126,28 @@ func atanEval(x, _ uint32) evalCase {
 //	Asin(NaN) = NaN
 //	Asin(±0) = ±0
 //	Asin(x) = NaN for |x| > 1, ±Inf included
-var Asin = &Func{Name: "asin", Arity: 1, eval: asinEval}
+var Asin = &Func{Name: "asin", Arity: 1, eval: eval32(asinEval)}
 
-func asinEval(x, _ uint32) evalCase {
-	ax := x & f32.AbsMask
+// f64Asin is Asin for binary64 (Func64).
+var f64Asin = &Func64{Name: "asin", Arity: 1, eval: eval64(asinEval)}
+
+func asinEval(fm *format, x, _ uint64) evalCase {
+	ax := fm.abs(x)
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsZero(x):
-		return fixed(x)
-	case ax > f32.OneBits:
-		return nanCase
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isZero(x):
+		return fixed64(x)
+	case ax > fm.one:
+		return fm.nanCase()
 	}
-	neg := isNeg(x)
+	neg := fm.isNeg(x)
 	return zivCase(always(func(p uint) ival {
 		wp := p + 16
-		a := Value(ax)
-		q := new(big.Float).SetPrec(64).Mul(a, a)               // exact: 48 bits
-		q = new(big.Float).SetPrec(700).Sub(big.NewFloat(1), q) // exact: a² ≥ 2^-298 has 48 bits
-		d := onePlus(sqrtPoint(q, wp), wp)
+		a := fm.value(ax)
+		q := new(big.Float).SetPrec(128).Mul(a, a) // exact: at most 106 bits
+		q = exactDiff(big.NewFloat(1), q)
+		d := onePlus(sqrtPoint(q, wp))
 		t, _ := pt(a).div(d, wp)
 		v := atanIval(t, wp).scale(1)
 		if neg {
@@ -162,24 +165,27 @@ func asinEval(x, _ uint32) evalCase {
 //	Acos(x) = NaN for |x| > 1, ±Inf included
 //	Acos(1) = +0
 //	Acos(-1) = π
-var Acos = &Func{Name: "acos", Arity: 1, eval: acosEval}
+var Acos = &Func{Name: "acos", Arity: 1, eval: eval32(acosEval)}
 
-func acosEval(x, _ uint32) evalCase {
+// f64Acos is Acos for binary64 (Func64).
+var f64Acos = &Func64{Name: "acos", Arity: 1, eval: eval64(acosEval)}
+
+func acosEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case x&f32.AbsMask > f32.OneBits:
-		return nanCase
-	case x == f32.OneBits:
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.abs(x) > fm.one:
+		return fm.nanCase()
+	case x == fm.one:
 		return exactCase(new(big.Float))
-	case x == f32.OneBits|f32.SignMask:
+	case x == fm.one|fm.sign:
 		return zivCase(always(piIval))
 	}
 	return zivCase(always(func(p uint) ival {
 		wp := p + 16
-		a := Value(x)
-		num := new(big.Float).SetPrec(200).Sub(big.NewFloat(1), a) // exact
-		den := new(big.Float).SetPrec(200).Add(big.NewFloat(1), a) // exact
+		a := fm.value(x)
+		num := exactDiff(big.NewFloat(1), a)
+		den := exactSum(big.NewFloat(1), a)
 		q, _ := pt(num).div(pt(den), wp)
 		return atanIval(sqrtIval(q, wp), wp).scale(1)
 	}))
@@ -198,10 +204,13 @@ func acosEval(x, _ uint32) evalCase {
 //	Atan2(±Inf, x) = ±π/2 for finite x
 //	Atan2(y, +Inf) = ±0 for finite y, with the sign of y
 //	Atan2(y, -Inf) = ±π for finite y, with the sign of y
-var Atan2 = &Func{Name: "atan2", Arity: 2, eval: atan2Eval}
+var Atan2 = &Func{Name: "atan2", Arity: 2, eval: eval32(atan2Eval)}
 
-func atan2Eval(y, x uint32) evalCase {
-	sy := y & f32.SignMask
+// f64Atan2 is Atan2 for binary64 (Func64).
+var f64Atan2 = &Func64{Name: "atan2", Arity: 2, eval: eval64(atan2Eval)}
+
+func atan2Eval(fm *format, y, x uint64) evalCase {
+	sy := fm.signOf(y)
 	neg := sy != 0
 	signed := func(f func(uint) ival) evalCase {
 		return zivCase(always(func(p uint) ival {
@@ -216,30 +225,30 @@ func atan2Eval(y, x uint32) evalCase {
 		return func(p uint) ival { return piIval(p+8).mulExact(exactInt(int64(k)), p+8).divInt(div, p+4) }
 	}
 	switch {
-	case f32.IsNaN(x), f32.IsNaN(y):
-		return nanCase
-	case f32.IsZero(y) && !isNeg(x):
-		return fixed(sy)
-	case f32.IsZero(y):
+	case fm.isNaN(x), fm.isNaN(y):
+		return fm.nanCase()
+	case fm.isZero(y) && !fm.isNeg(x):
+		return fixed64(sy)
+	case fm.isZero(y):
 		return signed(pi(1, 1))
-	case f32.IsZero(x):
+	case fm.isZero(x):
 		return signed(pi(1, 2))
-	case f32.IsInf(y) && x == f32.InfBits:
+	case fm.isInf(y) && x == fm.inf:
 		return signed(pi(1, 4))
-	case f32.IsInf(y) && x == f32.NegInfBits:
+	case fm.isInf(y) && x == fm.negInf():
 		return signed(pi(3, 4))
-	case f32.IsInf(y):
+	case fm.isInf(y):
 		return signed(pi(1, 2))
-	case x == f32.InfBits:
-		return fixed(sy)
-	case x == f32.NegInfBits:
+	case x == fm.inf:
+		return fixed64(sy)
+	case x == fm.negInf():
 		return signed(pi(1, 1))
 	}
 	return signed(func(p uint) ival {
 		wp := p + 16
-		q, _ := pt(Value(y&f32.AbsMask)).div(pt(Value(x&f32.AbsMask)), wp)
+		q, _ := pt(fm.value(fm.abs(y))).div(pt(fm.value(fm.abs(x))), wp)
 		a := atanIval(q, wp)
-		if isNeg(x) {
+		if fm.isNeg(x) {
 			a = piIval(wp).sub(a, wp)
 		}
 		return a
@@ -255,22 +264,25 @@ func atan2Eval(y, x uint32) evalCase {
 //	Log1p(-1) = -Inf
 //	Log1p(x) = NaN for x < -1, -Inf included
 //	Log1p(+Inf) = +Inf
-var Log1p = &Func{Name: "log1p", Arity: 1, eval: log1pEval}
+var Log1p = &Func{Name: "log1p", Arity: 1, eval: eval32(log1pEval)}
 
-func log1pEval(x, _ uint32) evalCase {
+// f64Log1p is Log1p for binary64 (Func64).
+var f64Log1p = &Func64{Name: "log1p", Arity: 1, eval: eval64(log1pEval)}
+
+func log1pEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsZero(x):
-		return fixed(x)
-	case x == f32.OneBits|f32.SignMask:
-		return fixed(f32.NegInfBits)
-	case isNeg(x) && x&f32.AbsMask > f32.OneBits:
-		return nanCase
-	case x == f32.InfBits:
-		return fixed(f32.InfBits)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isZero(x):
+		return fixed64(x)
+	case x == fm.one|fm.sign:
+		return fixed64(fm.negInf())
+	case fm.isNeg(x) && fm.abs(x) > fm.one:
+		return fm.nanCase()
+	case x == fm.inf:
+		return fixed64(fm.inf)
 	}
-	return zivCase(always(func(p uint) ival { return log1pIval(pt(Value(x)), p) }))
+	return zivCase(always(func(p uint) ival { return log1pIval(pt(fm.value(x)), p) }))
 }
 
 // Asinh is the reference of the inverse hyperbolic sine:
@@ -281,21 +293,24 @@ func log1pEval(x, _ uint32) evalCase {
 //	Asinh(NaN) = NaN
 //	Asinh(±0) = ±0
 //	Asinh(±Inf) = ±Inf
-var Asinh = &Func{Name: "asinh", Arity: 1, eval: asinhEval}
+var Asinh = &Func{Name: "asinh", Arity: 1, eval: eval32(asinhEval)}
 
-func asinhEval(x, _ uint32) evalCase {
+// f64Asinh is Asinh for binary64 (Func64).
+var f64Asinh = &Func64{Name: "asinh", Arity: 1, eval: eval64(asinhEval)}
+
+func asinhEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsZero(x), f32.IsInf(x):
-		return fixed(x)
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isZero(x), fm.isInf(x):
+		return fixed64(x)
 	}
-	neg := isNeg(x)
+	neg := fm.isNeg(x)
 	return zivCase(always(func(p uint) ival {
 		wp := p + 16
-		a := Value(x & f32.AbsMask)
-		q := pt(new(big.Float).SetPrec(64).Mul(a, a)) // exact
-		d := onePlus(sqrtIval(onePlus(q, wp), wp), wp)
+		a := fm.value(fm.abs(x))
+		q := pt(new(big.Float).SetPrec(128).Mul(a, a)) // exact
+		d := onePlus(sqrtIval(onePlus(q), wp))
 		t, _ := q.div(d, wp)
 		v := log1pIval(t.add(pt(a), wp), wp)
 		if neg {
@@ -314,25 +329,28 @@ func asinhEval(x, _ uint32) evalCase {
 //	Acosh(x) = NaN for x < 1, -Inf included
 //	Acosh(1) = +0
 //	Acosh(+Inf) = +Inf
-var Acosh = &Func{Name: "acosh", Arity: 1, eval: acoshEval}
+var Acosh = &Func{Name: "acosh", Arity: 1, eval: eval32(acoshEval)}
 
-func acoshEval(x, _ uint32) evalCase {
+// f64Acosh is Acosh for binary64 (Func64).
+var f64Acosh = &Func64{Name: "acosh", Arity: 1, eval: eval64(acoshEval)}
+
+func acoshEval(fm *format, x, _ uint64) evalCase {
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case isNeg(x) || x < f32.OneBits:
-		return nanCase
-	case x == f32.OneBits:
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isNeg(x) || x < fm.one:
+		return fm.nanCase()
+	case x == fm.one:
 		return exactCase(new(big.Float))
-	case x == f32.InfBits:
-		return fixed(f32.InfBits)
+	case x == fm.inf:
+		return fixed64(fm.inf)
 	}
 	return zivCase(always(func(p uint) ival {
 		wp := p + 16
-		a := Value(x)
-		m := new(big.Float).SetPrec(300).Sub(a, big.NewFloat(1)) // exact
-		n := new(big.Float).SetPrec(300).Add(a, big.NewFloat(1)) // exact
-		q := new(big.Float).SetPrec(600).Mul(m, n)               // exact
+		a := fm.value(x)
+		m := exactDiff(a, big.NewFloat(1))
+		n := exactSum(a, big.NewFloat(1))
+		q := new(big.Float).SetPrec(m.Prec()+n.Prec()).Mul(m, n) // exact
 		return log1pIval(sqrtPoint(q, wp).add(pt(m), wp), wp)
 	}))
 }
@@ -346,25 +364,28 @@ func acoshEval(x, _ uint32) evalCase {
 //	Atanh(±0) = ±0
 //	Atanh(±1) = ±Inf
 //	Atanh(x) = NaN for |x| > 1, ±Inf included
-var Atanh = &Func{Name: "atanh", Arity: 1, eval: atanhEval}
+var Atanh = &Func{Name: "atanh", Arity: 1, eval: eval32(atanhEval)}
 
-func atanhEval(x, _ uint32) evalCase {
-	ax := x & f32.AbsMask
+// f64Atanh is Atanh for binary64 (Func64).
+var f64Atanh = &Func64{Name: "atanh", Arity: 1, eval: eval64(atanhEval)}
+
+func atanhEval(fm *format, x, _ uint64) evalCase {
+	ax := fm.abs(x)
 	switch {
-	case f32.IsNaN(x):
-		return nanCase
-	case f32.IsZero(x):
-		return fixed(x)
-	case ax == f32.OneBits:
-		return fixed(x&f32.SignMask | f32.InfBits)
-	case ax > f32.OneBits:
-		return nanCase
+	case fm.isNaN(x):
+		return fm.nanCase()
+	case fm.isZero(x):
+		return fixed64(x)
+	case ax == fm.one:
+		return fixed64(fm.signOf(x) | fm.inf)
+	case ax > fm.one:
+		return fm.nanCase()
 	}
-	neg := isNeg(x)
+	neg := fm.isNeg(x)
 	return zivCase(always(func(p uint) ival {
 		wp := p + 16
-		a := Value(ax)
-		d := new(big.Float).SetPrec(200).Sub(big.NewFloat(1), a) // exact
+		a := fm.value(ax)
+		d := exactDiff(big.NewFloat(1), a)
 		q, _ := pt(new(big.Float).SetMantExp(a, 1)).div(pt(d), wp)
 		v := log1pIval(q, wp).scale(-1)
 		if neg {

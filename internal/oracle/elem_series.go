@@ -65,7 +65,7 @@ func expPoint(a *big.Float, prec uint) ival {
 // 2 for sin and cos, which use (2n)! and rho^(2n)). It only chooses n; the
 // remainder itself is bounded rigorously by the caller.
 func termsFor(rho *big.Float, prec uint, step int) int {
-	lr := math.Log2(bigF64(rho))
+	lr := log2Big(rho)
 	if math.IsInf(lr, -1) {
 		return 1
 	}
@@ -84,11 +84,18 @@ func termsFor(rho *big.Float, prec uint, step int) int {
 	panic("oracle: series does not converge")
 }
 
-// bigF64 returns x as a float64, rounding away from zero so that it is an
-// upper bound of |x| when used in term counts.
-func bigF64(x *big.Float) float64 {
-	f, _ := new(big.Float).SetMode(big.AwayFromZero).SetPrec(53).Set(x).Float64()
-	return math.Abs(f)
+// log2Big returns log2 |x| (−Inf for 0), to float64 accuracy, without
+// underflow: from the exponent and the leading digits of x, so that term
+// counts work for arguments far below the float64 range (the binary64
+// references' 2^-1086).
+func log2Big(x *big.Float) float64 {
+	if x.Sign() == 0 {
+		return math.Inf(-1)
+	}
+	mant := new(big.Float)
+	e := x.MantExp(mant) // |x| = mant·2^e, mant ∈ [0.5, 1)
+	m, _ := mant.Float64()
+	return math.Log2(math.Abs(m)) + float64(e)
 }
 
 // expIval returns an enclosure of {e^x : x ∈ a}: e^x increases.
@@ -181,7 +188,7 @@ func logPoint(a *big.Float, prec uint) ival {
 
 // termsAtanh returns K with rho^(2K+1) ≤ 2^-(prec+8).
 func termsAtanh(rho *big.Float, prec uint) int {
-	lr := math.Log2(bigF64(rho))
+	lr := log2Big(rho)
 	if math.IsInf(lr, -1) || lr >= 0 {
 		return 1
 	}

@@ -2,8 +2,6 @@ package oracle
 
 import (
 	"math/big"
-
-	"github.com/cudafp/cudafp/internal/f32"
 )
 
 // The references of sin(πx) and cos(πx) (C23 sinpi, cospi; IEEE 754-2019
@@ -36,17 +34,21 @@ import (
 //	Sinpi(±0) = ±0
 //	Sinpi(n) = +0, Sinpi(−n) = −0 for an integer n > 0, in every mode
 //	Sinpi(±(n + 1/2)) = ±(−1)^n for an integer n ≥ 0
-var Sinpi = &Func{Name: "sinpi", Arity: 1, eval: sinpiEval}
+var Sinpi = &Func{Name: "sinpi", Arity: 1, eval: eval32(sinpiEval)}
 
-func sinpiEval(x, _ uint32) evalCase {
-	if c, ok := trigSpecial(x, x); ok {
+// f64Sinpi is Sinpi for binary64 (Func64); the argument for the exact cases
+// holds for binary64 numbers too (every |x| ≥ 2^52 among them).
+var f64Sinpi = &Func64{Name: "sinpi", Arity: 1, eval: eval64(sinpiEval)}
+
+func sinpiEval(fm *format, x, _ uint64) evalCase {
+	if c, ok := trigSpecial(fm, x, x); ok {
 		return c
 	}
-	q, f := reduceHalf(x)
-	neg := isNeg(x)
+	q, f := reduceHalf(fm, x)
+	neg := fm.isNeg(x)
 	if f == nil {
 		// sin(qπ/2): +0, 1, +0, −1, times the sign of x (the zeros too).
-		return fixed([4]uint32{0, f32.OneBits, 0, f32.OneBits | f32.SignMask}[q] ^ x&f32.SignMask)
+		return fixed64([4]uint64{0, fm.one, 0, fm.one | fm.sign}[q] ^ fm.signOf(x))
 	}
 	return zivCase(always(func(p uint) ival {
 		v := sinCosPiQuadrant(q, f, p, false)
@@ -66,16 +68,19 @@ func sinpiEval(x, _ uint32) evalCase {
 //	Cospi(±0) = 1
 //	Cospi(±n) = (−1)^n for an integer n
 //	Cospi(±(n + 1/2)) = +0 for an integer n ≥ 0, in every mode
-var Cospi = &Func{Name: "cospi", Arity: 1, eval: cospiEval}
+var Cospi = &Func{Name: "cospi", Arity: 1, eval: eval32(cospiEval)}
 
-func cospiEval(x, _ uint32) evalCase {
-	if c, ok := trigSpecial(x, f32.OneBits); ok {
+// f64Cospi is Cospi for binary64 (Func64).
+var f64Cospi = &Func64{Name: "cospi", Arity: 1, eval: eval64(cospiEval)}
+
+func cospiEval(fm *format, x, _ uint64) evalCase {
+	if c, ok := trigSpecial(fm, x, fm.one); ok {
 		return c
 	}
-	q, f := reduceHalf(x)
+	q, f := reduceHalf(fm, x)
 	if f == nil {
 		// cos(qπ/2): 1, +0, −1, +0.
-		return fixed([4]uint32{f32.OneBits, 0, f32.OneBits | f32.SignMask, 0}[q])
+		return fixed64([4]uint64{fm.one, 0, fm.one | fm.sign, 0}[q])
 	}
 	return zivCase(always(func(p uint) ival { return sinCosPiQuadrant(q, f, p, true) }))
 }
@@ -84,8 +89,8 @@ func cospiEval(x, _ uint32) evalCase {
 // round(2|x|) (a tie, |x| an odd multiple of 1/4, rounds up; either n is
 // correct), for a finite nonzero x; f is nil when it is 0, that is when 2x
 // is an integer.
-func reduceHalf(x uint32) (q int, f *big.Float) {
-	m, e := oddDecompose(x)
+func reduceHalf(fm *format, x uint64) (q int, f *big.Float) {
+	m, e := fm.decompose(x)
 	switch {
 	case e >= 1: // an even integer: 2|x| ≡ 0 (mod 4)
 		return 0, nil
@@ -93,11 +98,11 @@ func reduceHalf(x uint32) (q int, f *big.Float) {
 		return 2, nil
 	case e == -1: // a half-integer m/2: n = m
 		return int(m & 3), nil
-	case e <= -26: // 2|x| < 2^(24+e+1) ≤ 2^-1: n = 0
-		return 0, Value(x & f32.AbsMask)
+	case e <= -(fm.fracBits + 3): // 2|x| < 2^(fracBits+2+e) ≤ 2^-1: n = 0
+		return 0, fm.value(fm.abs(x))
 	}
-	s := uint(-e - 1) // 2|x| = m/2^s, s ≥ 1
-	n := (uint64(m) + 1<<(s-1)) >> s
+	s := uint(-e - 1) // 2|x| = m/2^s, 1 ≤ s ≤ fracBits+1
+	n := (m + 1<<(s-1)) >> s
 	d := int64(m) - int64(n<<s) // odd, |d| ≤ 2^(s−1)
 	return int(n & 3), new(big.Float).SetMantExp(new(big.Float).SetInt64(d), e)
 }
