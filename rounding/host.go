@@ -227,38 +227,69 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 // cost more than the arithmetic (stepNearest).
 
 // AddMode is Add32(x, y, m, false) on float32 values. r = x + y rounded to
-// nearest (fact 1) is the RN result; in a directed mode the sign of v − r,
-// v = x + y exact, is that of (s − r) + e, where s = x + y in binary64 and
-// e its TwoSum error (fact 3). s − r is exact: s and r are roundings of v
-// to 53 and 24 bits, within a factor 2 of each other (Sterbenz), or r =
-// ±Inf from an overflow, where s − r = ∓Inf is on the correct side; the
-// final add rounds to nearest and so keeps the sign of the exact v − r. A
+// nearest (fact 1) is the RN result. In a directed mode, TwoSum in binary32
+// gives e = v − r exactly, v = x + y exact, unless an operation of it
+// overflows (fact 3: TwoSum is exact in any binary format with rounding to
+// nearest and gradual underflow); an overflow, or an Inf or NaN operand,
+// makes e an Inf or a NaN, since every intermediate value feeds e, and
+// addWide decides those. Otherwise r is finite and the step of
+// stepNearest is taken from e's sign, on its bits (nearestStep). A
 // binary32 sum is zero only when exact (fact 2), and the host's RN zero
-// has IEEE's sign in RZ and RU too (zeroSum); RD's -0 is set here.
+// has IEEE's sign in RZ and RU too (zeroSum); RD's -0 is set here. The
+// binary32 TwoSum needs no conversion to binary64: the conversions' SSE
+// forms depend on their destination register's old value, which chains
+// one call to the next.
 func AddMode(x, y float32, m Mode) float32 {
 	checkMode(m)
 	r := x + y
 	if m == RN {
 		return CanonNaN(r)
 	}
-	a, b := float64(x), float64(y)
-	s := a + b
-	z := stepNearest(r, (s-float64(r))+twoSumErr(a, b, s), m)
+	bb := r - x
+	e := (x - (r - bb)) + (y - bb) // TwoSum
+	ue := math.Float32bits(e)
+	if ue&f32.AbsMask >= f32.InfBits {
+		return addWide(x, y, r, m)
+	}
+	z := math.Float32bits(r)
+	step := nearestStep[m&3][ue>>31][z>>31]
+	if ue&f32.AbsMask != 0 {
+		z += step
+	}
 	if z&f32.AbsMask == 0 && m == RD {
 		z = (math.Float32bits(x) | math.Float32bits(y)) & f32.SignMask
 	}
 	return f32v(z)
 }
 
+// addWide is AddMode in a directed mode where the binary32 TwoSum
+// overflowed or met an Inf or NaN: the sign of v − r is that of
+// (s − r) + e, where s = x + y in binary64 and e its TwoSum error (fact
+// 3). s − r is exact: s and r are roundings of v to 53 and 24 bits, within
+// a factor 2 of each other (Sterbenz), or r = ±Inf from an overflow, where
+// s − r = ∓Inf is on the correct side; the final add rounds to nearest and
+// so keeps the sign of the exact v − r. Inf and NaN operands give a NaN
+// (exact results: no step).
+func addWide(x, y, r float32, m Mode) float32 {
+	a, b := float64(x), float64(y)
+	s := a + b
+	return f32v(stepNearest(r, (s-float64(r))+twoSumErr(a, b, s), m))
+}
+
 // SubMode is Sub32(x, y, m, false) on float32 values: AddMode(x, −y, m)
 // (negation flips the sign bit alone).
 func SubMode(x, y float32, m Mode) float32 { return AddMode(x, -y, m) }
 
-// MulMode is Mul32(x, y, m, false) on float32 values: the product is exact
-// in binary64 (fact 2), ±0, ±Inf and NaN included, and narrow rounds it.
+// MulMode is Mul32(x, y, m, false) on float32 values: the product p is
+// exact in binary64 (fact 2), ±0, ±Inf and NaN included, and r = x·y in
+// binary32 is its rounding to nearest (fact 1); then as narrow(p, m). r is
+// not float32(p): a float32 product keeps the conversions (whose SSE forms
+// depend on their destination register's old value) off the critical path.
 func MulMode(x, y float32, m Mode) float32 {
 	checkMode(m)
-	return f32v(narrow(float64(x)*float64(y), m))
+	p := float64(float64(x) * float64(y)) // exact; the conversion keeps it from fusing with the subtraction (fact 5)
+	r := x * y
+	return f32v(stepNearest(r, p-float64(r), m))
 }
 
 // DivMode is Div32(x, y, m, false) on float32 values: r = x/y rounded to
