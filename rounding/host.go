@@ -208,7 +208,7 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y, z = ftzInput(x), ftzInput(y), ftzInput(z)
 	}
-	out := math.Float32bits(FmaMode(f32v(x), f32v(y), f32v(z), m))
+	out := fmaBits(x, y, z, m)
 	if ftz && ftzTiny(out) {
 		if f, ok := ftzFlush(out); ok {
 			return f
@@ -330,29 +330,38 @@ func SqrtMode(x float32, m Mode) float32 {
 // s, and none can lie strictly between (it would be a binary64 value nearer
 // v than s), so r is right unless s is itself a midpoint (its 29 bits below
 // binary32's last place are 1000…0); those, and results below 2^-125 in
-// magnitude (where the binary32 grid is the subnormal one; zeros too) go to
-// the integer kernel. Directed modes: |v − r| is below one binary32 step of
-// r, so stepNearest gives the rounding of v from the sign of
+// magnitude (where the binary32 grid is the subnormal one) go to the
+// integer kernel. Directed modes: |v − r| is below one binary32 step of r,
+// so stepNearest gives the rounding of v from the sign of
 // v − r = (s − r) + e, where s − r is exact (Sterbenz, or ∓Inf from an
-// overflow to r = ±Inf); an exact zero s (fact 2) takes the signs of the
-// product and of z.
+// overflow to r = ±Inf). In every mode a zero s is an exact zero (fact 2),
+// signed by zeroSum from the signs of the product and of z.
 func FmaMode(x, y, z float32, m Mode) float32 {
+	return f32v(fmaBits(math.Float32bits(x), math.Float32bits(y), math.Float32bits(z), m))
+}
+
+// fmaBits is FmaMode on encodings. FmaMode only calls it: its
+// operands then arrive in integer registers, and their conversions to
+// binary64 are made in place, where the SSE conversion into another
+// register would wait for that register's last value (of the previous
+// call).
+func fmaBits(x, y, z uint32, m Mode) uint32 {
 	checkMode(m)
-	c := float64(z)
-	p := float64(float64(x) * float64(y)) // exact; the conversion keeps it apart from the add (fact 5)
+	c := wide(z)
+	p := float64(wide(x) * wide(y)) // exact; the conversion keeps it apart from the add (fact 5)
 	s := p + c
+	if s == 0 { // exact zero (fact 2): signs of the product and of z
+		return zeroSum(uint32(math.Float64bits(p)>>32), z, m)
+	}
 	r := float32(s)
 	if m == RN {
 		u := math.Float64bits(s)
 		if u&(1<<29-1) == 1<<28 || u>>52&0x7ff < 1023-125 { // a midpoint, or |s| < 2^-125
-			return f32v(fma32(math.Float32bits(x), math.Float32bits(y), math.Float32bits(z), RN, false))
+			return fma32(x, y, z, RN, false)
 		}
-		return CanonNaN(r)
+		return canon(r)
 	}
-	if s == 0 { // exact zero (fact 2): signs of the product and of z
-		return f32v(zeroSum(uint32(math.Float64bits(p)>>32), math.Float32bits(z), m))
-	}
-	return f32v(stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m))
+	return stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m)
 }
 
 // roundIntHost is RoundInt32 on the host: math.RoundToEven, Trunc, Ceil and
