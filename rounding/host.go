@@ -208,7 +208,7 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y, z = ftzInput(x), ftzInput(y), ftzInput(z)
 	}
-	out := fmaBits(x, y, z, m)
+	out := math.Float32bits(fmaBits(x, y, z, m))
 	if ftz && ftzTiny(out) {
 		if f, ok := ftzFlush(out); ok {
 			return f
@@ -337,31 +337,31 @@ func SqrtMode(x float32, m Mode) float32 {
 // overflow to r = ±Inf). In every mode a zero s is an exact zero (fact 2),
 // signed by zeroSum from the signs of the product and of z.
 func FmaMode(x, y, z float32, m Mode) float32 {
-	return f32v(fmaBits(math.Float32bits(x), math.Float32bits(y), math.Float32bits(z), m))
+	return fmaBits(math.Float32bits(x), math.Float32bits(y), math.Float32bits(z), m)
 }
 
-// fmaBits is FmaMode on encodings. FmaMode only calls it: its
-// operands then arrive in integer registers, and their conversions to
-// binary64 are made in place, where the SSE conversion into another
-// register would wait for that register's last value (of the previous
-// call).
-func fmaBits(x, y, z uint32, m Mode) uint32 {
+// fmaBits is FmaMode on encodings (the result a float32, so that FmaMode
+// is small enough to inline to a call of it). Its operands arrive in
+// integer registers, and their conversions to binary64 are made in place,
+// where the SSE conversion into another register would wait for that
+// register's last value (of the previous call).
+func fmaBits(x, y, z uint32, m Mode) float32 {
 	checkMode(m)
 	c := wide(z)
 	p := float64(wide(x) * wide(y)) // exact; the conversion keeps it apart from the add (fact 5)
 	s := p + c
 	if s == 0 { // exact zero (fact 2): signs of the product and of z
-		return zeroSum(uint32(math.Float64bits(p)>>32), z, m)
+		return f32v(zeroSum(uint32(math.Float64bits(p)>>32), z, m))
 	}
 	r := float32(s)
 	if m == RN {
 		u := math.Float64bits(s)
 		if u&(1<<29-1) == 1<<28 || u>>52&0x7ff < 1023-125 { // a midpoint, or |s| < 2^-125
-			return fma32(x, y, z, RN, false)
+			return f32v(fma32(x, y, z, RN, false))
 		}
-		return canon(r)
+		return CanonNaN(r)
 	}
-	return stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m)
+	return f32v(stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m))
 }
 
 // roundIntHost is RoundInt32 on the host: math.RoundToEven, Trunc, Ceil and
