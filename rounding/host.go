@@ -24,7 +24,10 @@ import (
 //     product and a binary32, is nonzero in binary64 exactly when it is
 //     nonzero (it is a multiple of 2^-298, far above binary64's subnormals),
 //     and never overflows.
-//  3. TwoSum (Knuth) gives the exact error of a binary64 sum; math.FMA,
+//  3. TwoSum (Knuth) gives the exact error of a binary64 sum, and of a
+//     binary32 sum computed in binary32 when none of its six operations
+//     overflows (it holds in any binary format with rounding to nearest and
+//     gradual underflow); math.FMA,
 //     correctly rounded on every port, gives the exact remainder a − q·b of a
 //     correctly rounded binary64 quotient q and a − s·s of a correctly
 //     rounded square root s (Boldo and Daumas; no underflow: the operands
@@ -220,17 +223,16 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 
 // The mode entries below are Add32, Sub32, Mul32, Div32, Rcp32, Sqrt32 and
 // Fma32 without .ftz on float32 values, in any mode, each one call with no
-// call inside on its common path: the default-target intrinsics of every
-// mode use them (a call costs more than the arithmetic), and the encoding
-// forms above add .ftz around them. Each canonicalises a NaN result. No
+// call inside on its common path (FmaMode inlines to its call of fmaBits):
+// the default-target intrinsics of every mode use them (a call costs more
+// than the arithmetic), and the encoding forms above add .ftz around them. Each canonicalises a NaN result. No
 // branch depends on the operands' values where a mispredicted one would
 // cost more than the arithmetic (stepNearest).
 
 // AddMode is Add32(x, y, m, false) on float32 values. r = x + y rounded to
 // nearest (fact 1) is the RN result. In a directed mode, TwoSum in binary32
 // gives e = v − r exactly, v = x + y exact, unless an operation of it
-// overflows (fact 3: TwoSum is exact in any binary format with rounding to
-// nearest and gradual underflow); an overflow, or an Inf or NaN operand,
+// overflows (fact 3); an overflow, or an Inf or NaN operand,
 // makes e an Inf or a NaN, since every intermediate value feeds e, and
 // addWide decides those. Otherwise r is finite and the step of
 // stepNearest is taken from e's sign, on its bits (nearestStep). A
