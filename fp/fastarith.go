@@ -95,15 +95,16 @@ func mulFast(a, b uint32) (uint32, bool) {
 	return math.Float32bits(z), ok
 }
 
-// mulF is mul's fast path alone, as fmaF is fma's: the product, exact in
-// binary64, rounded once, and ok for products from 2^-125 up to below 2^128
-// (no zero, Inf, NaN or possibly flushed result; under .ftz no operand may
-// be subnormal).
+// mulF is mul's fast path alone, as fmaF is fma's: the host binary32
+// product, the rounding to nearest of the exact one (rounding/host.go,
+// fact 1), and ok for products from 2^-125 up to MaxFloat32 (no zero, Inf,
+// NaN or possibly flushed result: a product rounded to at least 2^-125 is
+// above 2^-126 exactly; under .ftz no operand may be subnormal). It stays
+// in binary32: the SSE conversions to and from binary64 depend on their
+// destination register's old value and lengthen the kernels' chains.
 func mulF(a, b float32) (float32, bool) {
-	p := float64(a) * float64(b)
-	u := math.Float64bits(p)
-	const lo = 1023 - 125
-	return float32(p), u>>52&0x7ff-lo < 1023+128-lo
+	p := float32(a * b) // the conversion keeps the product from fusing with a caller's add (fact 5)
+	return p, math.Float32bits(p)>>23&0xff-2 < 0xff-2
 }
 
 // mul is mul{.rn}{.ftz}.f32 d, a, b. A mul without a rounding modifier that

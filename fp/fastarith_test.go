@@ -90,6 +90,19 @@ func TestFastArith(t *testing.T) {
 			check("sub", []uint32{a, c}, ftz, sub(a, c, ftz), ptx.Sub(a, c, rounding.RN, ftz))
 			check("sub", []uint32{a, a ^ 1}, ftz, sub(a, a^1, ftz), ptx.Sub(a, a^1, rounding.RN, ftz))
 		}
+		// mulF, where it answers: both .ftz settings when no operand is
+		// subnormal (its contract), the plain one otherwise.
+		if z, ok := mulF(fromBits(a), fromBits(b)); ok {
+			check("mulF", []uint32{a, b}, false, toBits(z), ptx.Mul(a, b, rounding.RN, false))
+			if a&f32.ExpMask != 0 && b&f32.ExpMask != 0 {
+				check("mulF", []uint32{a, b}, true, toBits(z), ptx.Mul(a, b, rounding.RN, true))
+			}
+		}
+		// The default-flag functions, which call rounding's entry directly.
+		x, y, z := fromBits(a), fromBits(b), fromBits(c)
+		check("MulAdd", []uint32{a, b, c}, false, toBits(MulAdd(x, y, z)), ptx.Fma(a, b, c, rounding.RN, false))
+		check("MulSub", []uint32{a, b, c}, false, toBits(MulSub(x, y, z)), ptx.Fma(a, b, c^f32.SignMask, rounding.RN, false))
+		check("Fmaf", []uint32{a, b, c}, false, toBits(Fmaf(x, y, z)), ptx.Fma(a, b, c, rounding.RN, false))
 	}
 }
 

@@ -190,8 +190,8 @@ func (fl Flags) Fmaf(x, y, z float32) float32 {
 	return fromBits(fma(toBits(x), toBits(y), toBits(z), fl.FTZ))
 }
 
-// Fmaf returns fmaf(x, y, z) (Flags{}.Fmaf).
-func Fmaf(x, y, z float32) float32 { return Flags{}.Fmaf(x, y, z) }
+// Fmaf returns fmaf(x, y, z) (Flags{}.Fmaf): rounding's one-call entry.
+func Fmaf(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RN) }
 
 // Fdimf returns the positive difference of x and y, as CUDA's fdimf:
 // x − y (sub.rn.f32) when x > y, +0 otherwise (setp.le.f32, selp).

@@ -96,8 +96,9 @@ func (fl Flags) MulAdd(x, y, z float32) float32 {
 	return fromBits(mulAdd(toBits(x), toBits(y), toBits(z), fl.FTZ, !fl.NoFMAD))
 }
 
-// MulAdd returns x*y+z under nvcc's default flags (Flags{}.MulAdd): one fma.rn.
-func MulAdd(x, y, z float32) float32 { return Flags{}.MulAdd(x, y, z) }
+// MulAdd returns x*y+z under nvcc's default flags (Flags{}.MulAdd): one
+// fma.rn, rounding's one-call entry.
+func MulAdd(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RN) }
 
 // MulSub returns x*y-z as compiled by nvcc under fl: nvcc writes mul.f32
 // then sub.f32, which ptxas contracts into FFMA x, y, -z (one rounding) with
@@ -122,5 +123,6 @@ func (fl Flags) MulSub(x, y, z float32) float32 {
 	return fromBits(mulSub(toBits(x), toBits(y), toBits(z), fl.FTZ, !fl.NoFMAD))
 }
 
-// MulSub returns x*y-z under nvcc's default flags (Flags{}.MulSub): one FFMA.
-func MulSub(x, y, z float32) float32 { return Flags{}.MulSub(x, y, z) }
+// MulSub returns x*y-z under nvcc's default flags (Flags{}.MulSub): one
+// FFMA x, y, -z (negation flips the sign bit alone; see mulSub).
+func MulSub(x, y, z float32) float32 { return rounding.FmaMode(x, y, -z, rounding.RN) }

@@ -128,8 +128,9 @@ type fn struct {
 }
 
 // rnDefault returns the package-level function's inlined form: rn in mode
-// RN (a float32 entry of package rounding), otherwise general, a direct
-// call of the rounding operation (one call instead of the method's two).
+// RN (a call-free float32 entry of package rounding), otherwise general,
+// the mode entry of package rounding (one call instead of the method's
+// two).
 func rnDefault(m rounding.Mode, rn, general string) string {
 	if m == rounding.RN {
 		return rn
@@ -226,7 +227,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fadd" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x + y " + roundWords(m) + ". It emulates __fadd" + sfx + ", which nvcc compiles to " + ptxArith("add") + "; unlike x + y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Add(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "rounding.AddRN(x, y)", "fromBits(rounding.Add32(bits(x), bits(y), "+mode+", false))"),
+			dflt:    rnDefault(m, "rounding.AddRN(x, y)", "rounding.AddMode(x, y, "+mode+")"),
 			rows: []row{
 				nanRow,
 				{"@(+Inf, -Inf) = @(-Inf, +Inf) = " + canonNaN, []tc{c(cNaN, pInf, nInf), c(cNaN, nInf, pInf)}},
@@ -241,7 +242,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fsub" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x - y " + roundWords(m) + ". It emulates __fsub" + sfx + ", which nvcc compiles to " + ptxArith("sub") + "; unlike x - y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Sub(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "rounding.SubRN(x, y)", "fromBits(rounding.Sub32(bits(x), bits(y), "+mode+", false))"),
+			dflt:    rnDefault(m, "rounding.SubRN(x, y)", "rounding.SubMode(x, y, "+mode+")"),
 			rows: []row{
 				nanRow,
 				{"@(+Inf, +Inf) = @(-Inf, -Inf) = " + canonNaN, []tc{c(cNaN, pInf, pInf), c(cNaN, nInf, nInf)}},
@@ -256,7 +257,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fmul" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x · y " + roundWords(m) + ". It emulates __fmul" + sfx + ", which nvcc compiles to " + ptxArith("mul") + "; unlike x * y in CUDA C++, it is never contracted into an fma.",
 			body:    "fromBits(ptx.Mul(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "rounding.MulRN(x, y)", "fromBits(rounding.Mul32(bits(x), bits(y), "+mode+", false))"),
+			dflt:    rnDefault(m, "rounding.MulRN(x, y)", "rounding.MulMode(x, y, "+mode+")"),
 			rows: []row{
 				nanRow,
 				{"@(±0, ±Inf) = @(±Inf, ±0) = " + canonNaN + "; with FTZ a subnormal counts as a zero", []tc{c(cNaN, pZero, pInf), c(cNaN, nInf, pZero), cf(pInf, cNaN, pMinSub, pInf)}},
@@ -280,7 +281,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fmaf" + sfx, in: f3, params: []string{"x", "y", "z"}, out: tF32,
 			summary: "returns x · y + z computed exactly and " + roundWords(m) + " once. It emulates __fmaf" + sfx + ", which nvcc compiles to fma." + m.PTX() + ".f32 (fma." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Fma(bits(x), bits(y), bits(z), " + mode + ", t.FTZ))",
-			dflt:    "fromBits(rounding.Fma32(bits(x), bits(y), bits(z), " + mode + ", false))",
+			dflt:    "rounding.FmaMode(x, y, z, " + mode + ")",
 			rows:    fmaRows,
 			accur:   crAccur, flags: ftzFlags,
 		})
@@ -288,7 +289,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fmaf_ieee" + sfx, in: f3, params: []string{"x", "y", "z"}, out: tF32,
 			summary: "returns x · y + z computed exactly and " + roundWords(m) + " once, keeping subnormals even with -ftz=true. It emulates __fmaf_ieee" + sfx + ", which nvcc compiles to fma." + m.PTX() + ".f32 in every build.",
 			body:    "fromBits(ptx.Fma(bits(x), bits(y), bits(z), " + mode + ", false))",
-			dflt:    "fromBits(rounding.Fma32(bits(x), bits(y), bits(z), " + mode + ", false))",
+			dflt:    "rounding.FmaMode(x, y, z, " + mode + ")",
 			rows:    fmaRows,
 			accur:   crAccur,
 			flags: "independent of Target: __fmaf_ieee" + sfx + " ignores -ftz=true, and nvcc emits fma." + m.PTX() + ".f32 without .ftz in both builds " +
@@ -299,7 +300,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fdiv" + sfx, in: f2, params: []string{"x", "y"}, out: tF32,
 			summary: "returns x / y " + roundWords(m) + ". It emulates __fdiv" + sfx + ", which nvcc compiles to " + ptxArith("div") + " (a Newton–Raphson sequence with a slow path in SASS).",
 			body:    "fromBits(ptx.Div(bits(x), bits(y), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "rounding.DivRN(x, y)", "fromBits(rounding.Div32(bits(x), bits(y), "+mode+", false))"),
+			dflt:    rnDefault(m, "rounding.DivRN(x, y)", "rounding.DivMode(x, y, "+mode+")"),
 			rows: []row{
 				nanRow,
 				{"@(±0, ±0) = @(±Inf, ±Inf) = " + canonNaN + "; with FTZ a subnormal counts as a zero", []tc{c(cNaN, pZero, nZero), c(cNaN, nInf, pInf), cf(pOne, cNaN, pMinSub, pMinSub)}},
@@ -315,7 +316,7 @@ func ieeeFuncs() []fn {
 			cuda: "__frcp" + sfx, in: f1, params: []string{"x"}, out: tF32,
 			summary: "returns 1 / x " + roundWords(m) + ". It emulates __frcp" + sfx + ", which nvcc compiles to rcp." + m.PTX() + ".f32 (rcp." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Rcp(bits(x), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "rounding.RcpRN(x)", "fromBits(rounding.Rcp32(bits(x), "+mode+", false))"),
+			dflt:    rnDefault(m, "rounding.RcpRN(x)", "rounding.RcpMode(x, "+mode+")"),
 			rows: []row{
 				{"@(NaN) = " + canonNaN, []tc{c(cNaN, qNaN), c(cNaN, nNaN), c(cNaN, sNaN)}},
 				{"@(±0) = ±Inf; with FTZ, @(±subnormal) = ±Inf too", []tc{c(pInf, pZero), c(nInf, nZero), cf(ovP, pInf, pMinSub), cf(ovN, nInf, nMinSub)}},
@@ -328,7 +329,7 @@ func ieeeFuncs() []fn {
 			cuda: "__fsqrt" + sfx, in: f1, params: []string{"x"}, out: tF32,
 			summary: "returns the square root of x " + roundWords(m) + ". It emulates __fsqrt" + sfx + ", which nvcc compiles to sqrt." + m.PTX() + ".f32 (sqrt." + m.PTX() + ".ftz.f32 with -ftz=true).",
 			body:    "fromBits(ptx.Sqrt(bits(x), " + mode + ", t.FTZ))",
-			dflt:    rnDefault(m, "rounding.SqrtRN(x)", "fromBits(rounding.Sqrt32(bits(x), "+mode+", false))"),
+			dflt:    rnDefault(m, "rounding.SqrtRN(x)", "rounding.SqrtMode(x, "+mode+")"),
 			rows: []row{
 				{"@(NaN) = " + canonNaN, []tc{c(cNaN, qNaN), c(cNaN, nNaN)}},
 				{"@(x) = " + canonNaN + " for x < 0, -Inf included; with FTZ, @(-subnormal) = -0", []tc{c(cNaN, nOne), c(cNaN, nInf), c(cNaN, nMax), cf(cNaN, nZero, nMinSub)}},

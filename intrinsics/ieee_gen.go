@@ -104,9 +104,7 @@ func (t Target) FmulRN(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRN(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RN, false))
-}
+func FmafRN(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RN) }
 
 // FmafRN is __fmaf_rn compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRN.
 func (t Target) FmafRN(x, y, z float32) float32 {
@@ -134,9 +132,7 @@ func (t Target) FmafRN(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_rn ignores -ftz=true, and nvcc emits fma.rn.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERN(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RN, false))
-}
+func FmafIEEERN(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RN) }
 
 // FmafIEEERN is __fmaf_ieee_rn compiled for t; t does not change it; see the function FmafIEEERN.
 func (t Target) FmafIEEERN(x, y, z float32) float32 {
@@ -231,9 +227,7 @@ func (t Target) FsqrtRN(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), r
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRZ(x, y float32) float32 {
-	return fromBits(rounding.Add32(bits(x), bits(y), rounding.RZ, false))
-}
+func FaddRZ(x, y float32) float32 { return rounding.AddMode(x, y, rounding.RZ) }
 
 // FaddRZ is __fadd_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRZ.
 func (t Target) FaddRZ(x, y float32) float32 {
@@ -259,9 +253,7 @@ func (t Target) FaddRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRZ(x, y float32) float32 {
-	return fromBits(rounding.Sub32(bits(x), bits(y), rounding.RZ, false))
-}
+func FsubRZ(x, y float32) float32 { return rounding.SubMode(x, y, rounding.RZ) }
 
 // FsubRZ is __fsub_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRZ.
 func (t Target) FsubRZ(x, y float32) float32 {
@@ -287,9 +279,7 @@ func (t Target) FsubRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRZ(x, y float32) float32 {
-	return fromBits(rounding.Mul32(bits(x), bits(y), rounding.RZ, false))
-}
+func FmulRZ(x, y float32) float32 { return rounding.MulMode(x, y, rounding.RZ) }
 
 // FmulRZ is __fmul_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRZ.
 func (t Target) FmulRZ(x, y float32) float32 {
@@ -315,9 +305,7 @@ func (t Target) FmulRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRZ(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RZ, false))
-}
+func FmafRZ(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RZ) }
 
 // FmafRZ is __fmaf_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRZ.
 func (t Target) FmafRZ(x, y, z float32) float32 {
@@ -345,9 +333,7 @@ func (t Target) FmafRZ(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_rz ignores -ftz=true, and nvcc emits fma.rz.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERZ(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RZ, false))
-}
+func FmafIEEERZ(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RZ) }
 
 // FmafIEEERZ is __fmaf_ieee_rz compiled for t; t does not change it; see the function FmafIEEERZ.
 func (t Target) FmafIEEERZ(x, y, z float32) float32 {
@@ -374,9 +360,7 @@ func (t Target) FmafIEEERZ(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRZ(x, y float32) float32 {
-	return fromBits(rounding.Div32(bits(x), bits(y), rounding.RZ, false))
-}
+func FdivRZ(x, y float32) float32 { return rounding.DivMode(x, y, rounding.RZ) }
 
 // FdivRZ is __fdiv_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRZ.
 func (t Target) FdivRZ(x, y float32) float32 {
@@ -399,7 +383,7 @@ func (t Target) FdivRZ(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRZ(x float32) float32 { return fromBits(rounding.Rcp32(bits(x), rounding.RZ, false)) }
+func FrcpRZ(x float32) float32 { return rounding.RcpMode(x, rounding.RZ) }
 
 // FrcpRZ is __frcp_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRZ.
 func (t Target) FrcpRZ(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RZ, t.FTZ)) }
@@ -420,7 +404,7 @@ func (t Target) FrcpRZ(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRZ(x float32) float32 { return fromBits(rounding.Sqrt32(bits(x), rounding.RZ, false)) }
+func FsqrtRZ(x float32) float32 { return rounding.SqrtMode(x, rounding.RZ) }
 
 // FsqrtRZ is __fsqrt_rz compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRZ.
 func (t Target) FsqrtRZ(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RZ, t.FTZ)) }
@@ -444,9 +428,7 @@ func (t Target) FsqrtRZ(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), r
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRU(x, y float32) float32 {
-	return fromBits(rounding.Add32(bits(x), bits(y), rounding.RU, false))
-}
+func FaddRU(x, y float32) float32 { return rounding.AddMode(x, y, rounding.RU) }
 
 // FaddRU is __fadd_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRU.
 func (t Target) FaddRU(x, y float32) float32 {
@@ -472,9 +454,7 @@ func (t Target) FaddRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRU(x, y float32) float32 {
-	return fromBits(rounding.Sub32(bits(x), bits(y), rounding.RU, false))
-}
+func FsubRU(x, y float32) float32 { return rounding.SubMode(x, y, rounding.RU) }
 
 // FsubRU is __fsub_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRU.
 func (t Target) FsubRU(x, y float32) float32 {
@@ -500,9 +480,7 @@ func (t Target) FsubRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRU(x, y float32) float32 {
-	return fromBits(rounding.Mul32(bits(x), bits(y), rounding.RU, false))
-}
+func FmulRU(x, y float32) float32 { return rounding.MulMode(x, y, rounding.RU) }
 
 // FmulRU is __fmul_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRU.
 func (t Target) FmulRU(x, y float32) float32 {
@@ -528,9 +506,7 @@ func (t Target) FmulRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRU(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RU, false))
-}
+func FmafRU(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RU) }
 
 // FmafRU is __fmaf_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRU.
 func (t Target) FmafRU(x, y, z float32) float32 {
@@ -558,9 +534,7 @@ func (t Target) FmafRU(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_ru ignores -ftz=true, and nvcc emits fma.rp.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERU(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RU, false))
-}
+func FmafIEEERU(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RU) }
 
 // FmafIEEERU is __fmaf_ieee_ru compiled for t; t does not change it; see the function FmafIEEERU.
 func (t Target) FmafIEEERU(x, y, z float32) float32 {
@@ -587,9 +561,7 @@ func (t Target) FmafIEEERU(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRU(x, y float32) float32 {
-	return fromBits(rounding.Div32(bits(x), bits(y), rounding.RU, false))
-}
+func FdivRU(x, y float32) float32 { return rounding.DivMode(x, y, rounding.RU) }
 
 // FdivRU is __fdiv_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRU.
 func (t Target) FdivRU(x, y float32) float32 {
@@ -612,7 +584,7 @@ func (t Target) FdivRU(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRU(x float32) float32 { return fromBits(rounding.Rcp32(bits(x), rounding.RU, false)) }
+func FrcpRU(x float32) float32 { return rounding.RcpMode(x, rounding.RU) }
 
 // FrcpRU is __frcp_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRU.
 func (t Target) FrcpRU(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RU, t.FTZ)) }
@@ -633,7 +605,7 @@ func (t Target) FrcpRU(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRU(x float32) float32 { return fromBits(rounding.Sqrt32(bits(x), rounding.RU, false)) }
+func FsqrtRU(x float32) float32 { return rounding.SqrtMode(x, rounding.RU) }
 
 // FsqrtRU is __fsqrt_ru compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRU.
 func (t Target) FsqrtRU(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RU, t.FTZ)) }
@@ -657,9 +629,7 @@ func (t Target) FsqrtRU(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), r
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FaddRD(x, y float32) float32 {
-	return fromBits(rounding.Add32(bits(x), bits(y), rounding.RD, false))
-}
+func FaddRD(x, y float32) float32 { return rounding.AddMode(x, y, rounding.RD) }
 
 // FaddRD is __fadd_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FaddRD.
 func (t Target) FaddRD(x, y float32) float32 {
@@ -685,9 +655,7 @@ func (t Target) FaddRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsubRD(x, y float32) float32 {
-	return fromBits(rounding.Sub32(bits(x), bits(y), rounding.RD, false))
-}
+func FsubRD(x, y float32) float32 { return rounding.SubMode(x, y, rounding.RD) }
 
 // FsubRD is __fsub_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FsubRD.
 func (t Target) FsubRD(x, y float32) float32 {
@@ -713,9 +681,7 @@ func (t Target) FsubRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmulRD(x, y float32) float32 {
-	return fromBits(rounding.Mul32(bits(x), bits(y), rounding.RD, false))
-}
+func FmulRD(x, y float32) float32 { return rounding.MulMode(x, y, rounding.RD) }
 
 // FmulRD is __fmul_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FmulRD.
 func (t Target) FmulRD(x, y float32) float32 {
@@ -741,9 +707,7 @@ func (t Target) FmulRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FmafRD(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RD, false))
-}
+func FmafRD(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RD) }
 
 // FmafRD is __fmaf_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FmafRD.
 func (t Target) FmafRD(x, y, z float32) float32 {
@@ -771,9 +735,7 @@ func (t Target) FmafRD(x, y, z float32) float32 {
 // Flags: independent of Target: __fmaf_ieee_rd ignores -ftz=true, and nvcc emits fma.rm.f32 without
 // .ftz in both builds (reference PTX of __fmaf_ieee_rn and __fmaf_ieee_rz; the golden data of both
 // builds agrees in all four modes).
-func FmafIEEERD(x, y, z float32) float32 {
-	return fromBits(rounding.Fma32(bits(x), bits(y), bits(z), rounding.RD, false))
-}
+func FmafIEEERD(x, y, z float32) float32 { return rounding.FmaMode(x, y, z, rounding.RD) }
 
 // FmafIEEERD is __fmaf_ieee_rd compiled for t; t does not change it; see the function FmafIEEERD.
 func (t Target) FmafIEEERD(x, y, z float32) float32 {
@@ -800,9 +762,7 @@ func (t Target) FmafIEEERD(x, y, z float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FdivRD(x, y float32) float32 {
-	return fromBits(rounding.Div32(bits(x), bits(y), rounding.RD, false))
-}
+func FdivRD(x, y float32) float32 { return rounding.DivMode(x, y, rounding.RD) }
 
 // FdivRD is __fdiv_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FdivRD.
 func (t Target) FdivRD(x, y float32) float32 {
@@ -825,7 +785,7 @@ func (t Target) FdivRD(x, y float32) float32 {
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FrcpRD(x float32) float32 { return fromBits(rounding.Rcp32(bits(x), rounding.RD, false)) }
+func FrcpRD(x float32) float32 { return rounding.RcpMode(x, rounding.RD) }
 
 // FrcpRD is __frcp_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FrcpRD.
 func (t Target) FrcpRD(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rounding.RD, t.FTZ)) }
@@ -846,7 +806,7 @@ func (t Target) FrcpRD(x float32) float32 { return fromBits(ptx.Rcp(bits(x), rou
 //
 // Flags: with Target.FTZ (-ftz=true) subnormal inputs are read as zeros of their sign and subnormal
 // results are flushed to zeros of their sign.
-func FsqrtRD(x float32) float32 { return fromBits(rounding.Sqrt32(bits(x), rounding.RD, false)) }
+func FsqrtRD(x float32) float32 { return rounding.SqrtMode(x, rounding.RD) }
 
 // FsqrtRD is __fsqrt_rd compiled for t: with t.FTZ it is the -ftz=true build; see the function FsqrtRD.
 func (t Target) FsqrtRD(x float32) float32 { return fromBits(ptx.Sqrt(bits(x), rounding.RD, t.FTZ)) }

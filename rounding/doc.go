@@ -8,8 +8,8 @@
 // (host.go states the facts and proves each path): binary32 arithmetic for
 // RN; in the directed modes the RN result moved one step toward the exact
 // value, whose side comes from the exact error (binary64 products and sums
-// of binary32 values, TwoSum, FMA remainders: stepNearest), or from
-// comparing an exact binary64 value with its RN conversion (narrow: exact
+// of binary32 values, TwoSum, FMA remainders: stepNearest), or from the
+// difference of an exact binary64 value and its RN conversion (narrow: exact
 // products, F64ToF32, the integer conversions). Results are identical on every GOARCH (CI runs
 // the tests on arm64 too). The integer kernels stay beside them — each
 // floating-point result through one rounding funnel, roundPack
@@ -23,7 +23,10 @@
 // AddRN, SubRN, MulRN, DivRN, RcpRN and SqrtRN (on float32 values) and
 // Add32RN, …, Sqrt32RN (on encodings) are the RN operations without .ftz in
 // a form the compiler inlines (no call): the default-target _rn intrinsics
-// and fp's default-flag operators use them.
+// and fp's default-flag operators use them. AddMode, SubMode, MulMode,
+// DivMode, RcpMode, SqrtMode and FmaMode are the operations without .ftz on
+// float32 values in any mode, one call each: the default-target intrinsics
+// of the other modes, and fma, use them.
 //
 // Binary64 (binary64.go, convert64.go): Add64, Sub64, Mul64, Div64, Rcp64,
 // Sqrt64 and Fma64 on uint64 encodings in the four modes (PTX has no .ftz

@@ -24,7 +24,10 @@ import (
 //     product and a binary32, is nonzero in binary64 exactly when it is
 //     nonzero (it is a multiple of 2^-298, far above binary64's subnormals),
 //     and never overflows.
-//  3. TwoSum (Knuth) gives the exact error of a binary64 sum; math.FMA,
+//  3. TwoSum (Knuth) gives the exact error of a binary64 sum, and of a
+//     binary32 sum computed in binary32 when none of its six operations
+//     overflows (it holds in any binary format with rounding to nearest and
+//     gradual underflow); math.FMA,
 //     correctly rounded on every port, gives the exact remainder a − q·b of a
 //     correctly rounded binary64 quotient q and a − s·s of a correctly
 //     rounded square root s (Boldo and Daumas; no underflow: the operands
@@ -34,7 +37,8 @@ import (
 //     to nearest of v's binary64 rounding), the rounding of v in a directed
 //     mode is r or r's neighbour on v's side, chosen by the mode and the
 //     sign of v − r: stepNearest takes that sign from an exact error (facts
-//     2 and 3), narrow from comparing an exact binary64 v with r.
+//     2 and 3), narrow from the binary64 difference of an exact binary64 v
+//     and r.
 //  5. The compiler may fuse x*y + z into one FMA on arm64, ppc64le and s390x
 //     (Go specification, "Floating-point operators"): every product below
 //     that feeds an add is wrapped in an explicit float64(...) conversion,
@@ -68,49 +72,16 @@ func twoSumErr(a, b, s float64) float64 {
 // step from binary64 to binary32 of the paths whose exact result is a
 // binary64 value (products, conversions), without .ftz (see ftzTiny).
 //
-// The conversion float32(s) rounds to nearest (fact 1): the answer in RN.
-// In a directed mode that r is one end of the binary32 interval holding s,
-// so the answer is r or its neighbour away from r on s's side; comparing
-// |r| and |s| as float64 values is exact. The neighbour is one step of the
-// encoding: +1 adds one ulp to the magnitude (from ±0 to the smallest
-// subnormal, from MaxFinite to Inf), −1 takes one away (from Inf to
-// MaxFinite, never from a zero since then |r| ≤ |s|).
+// The conversion r = float32(s) rounds to nearest (fact 1), and the
+// binary64 difference s − r has the sign of the exact one: a binary64
+// subtraction is zero only for equal operands (gradual underflow) and
+// otherwise keeps the sign of the exact difference; an overflow to
+// r = ±Inf gives ∓Inf, on the correct side; s = ±Inf (an exact result)
+// gives NaN, no step. stepNearest does the rest.
 func narrow(s float64, m Mode) uint32 {
 	r := float32(s)
-	z := math.Float32bits(r)
-	// Branch-free: |r| and |s| compared as encodings shifted
-	// past the sign (ordered like the magnitudes), and the steps selected
-	// from a register. RN's steps are 0.
-	wr, ws := math.Float64bits(float64(r))<<1, math.Float64bits(s)<<1
-	step := narrowStep[m&3][z>>31]
-	if wr < ws {
-		z += uint32(step)
-	}
-	if wr > ws {
-		z += uint32(step >> 32)
-	}
-	if ws > f64InfBits<<1 { // a NaN, whose steps above are meaningless
-		z = canonicalNaN
-	}
-	return z
+	return stepNearest(r, s-float64(r), m)
 }
-
-// narrowStep[m][sign] holds the encoding steps of narrow in mode m for a
-// result of that sign: in the low half the step when |r| < |s|, in the high
-// half the step when |r| > |s| (0, +1, or −1 as 0xffffffff). A mode that
-// rounds the magnitude up (RU for +, RD for −) steps up from below; the
-// others (RZ, RU for −, RD for +) step down from above; RN never steps.
-var narrowStep = [4][2]uint64{
-	RN: {0, 0},
-	RZ: {stepDown, stepDown},
-	RU: {stepUp, stepDown},
-	RD: {stepDown, stepUp},
-}
-
-const (
-	stepUp   = 1                // +1 when |r| < |s|
-	stepDown = 0xffffffff << 32 // −1 when |r| > |s|
-)
 
 // ftzTiny reports whether a .ftz operation must look again at its
 // fast-path result z (rounded on the subnormal grid): |z| ≤ 2^-126 and not
@@ -154,8 +125,9 @@ func zeroSum(sa, sb uint32, m Mode) uint32 {
 func stepNearest(r float32, d float64, m Mode) uint32 {
 	z := math.Float32bits(r)
 	ud := math.Float64bits(d)
+	step := nearestStep[m&3][ud>>63][z>>31]
 	if ud<<1-1 < f64InfBits<<1 { // d ≠ 0 and not NaN, on the bits
-		z += nearestStep[m&3][ud>>63][z>>31]
+		z += step
 	}
 	if z&f32.AbsMask > f32.InfBits {
 		z = canonicalNaN
@@ -177,30 +149,13 @@ var nearestStep = [4][2][2]uint32{
 
 const minusOne = 0xffffffff // −1 as a step of an encoding
 
-// addHost is Add32 on the host: r = x + y rounded to nearest (fact 1); in a
-// directed mode the sign of v − r, v = x + y exact, is that of
-// (s − r) + e, where s = x + y in binary64 and e its TwoSum error (fact
-// 3). s − r is exact: s and r are roundings of v to 53 and 24 bits, within a
-// factor 2 of each other (Sterbenz), or r = ±Inf from an overflow, where
-// s − r = ∓Inf is on the correct side; the final add rounds to nearest and
-// so keeps the sign of the exact v − r.
+// addHost is Add32 on the host: AddMode on the operands, read as zeros
+// under .ftz, and .ftz's look at a tiny result (ftzTiny).
 func addHost(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
-	r := f32v(x) + f32v(y)
-	var z uint32
-	if m == RN {
-		z = canon(r)
-	} else {
-		a, b := wide(x), wide(y)
-		s := a + b
-		z = stepNearest(r, (s-float64(r))+twoSumErr(a, b, s), m)
-		if z&f32.AbsMask == 0 { // a binary32 sum is zero only when exact (fact 2)
-			z = zeroSum(x, y, m)
-		}
-	}
+	z := math.Float32bits(AddMode(f32v(x), f32v(y), m))
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
 			return f
@@ -210,18 +165,12 @@ func addHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// mulHost is Mul32 on the host: the product is exact in binary64 (fact 2).
+// mulHost is Mul32 on the host: MulMode, and .ftz as in addHost.
 func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
-	var z uint32
-	if m == RN {
-		z = canon(f32v(x) * f32v(y)) // fact 1
-	} else {
-		z = narrow(float64(wide(x)*wide(y)), m) // exact product (fact 2), ±0, ±Inf and NaN included
-	}
+	z := math.Float32bits(MulMode(f32v(x), f32v(y), m))
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
 			return f
@@ -231,26 +180,12 @@ func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// divHost is Div32 on the host: r = x/y rounded to nearest (fact 1); in a
-// directed mode the sign of x/y − r is that of the remainder x − r·y,
-// exact in binary64 by math.FMA (fact 3), times y's sign. Special operands
-// give a zero or NaN remainder (exact results: no step); an overflow to
-// r = ±Inf gives ∓Inf on the correct side, an underflow to r = ±0 the
-// remainder x itself.
+// divHost is Div32 on the host: DivMode, and .ftz as in addHost.
 func divHost(x, y uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
-	r := f32v(x) / f32v(y)
-	var z uint32
-	if m == RN {
-		z = canon(r)
-	} else {
-		// y's sign flipped into the remainder on the bits (no branch).
-		rem := math.FMA(-float64(r), wide(y), wide(x))
-		z = stepNearest(r, math.Float64frombits(math.Float64bits(rem)^uint64(y&f32.SignMask)<<32), m)
-	}
+	z := math.Float32bits(DivMode(f32v(x), f32v(y), m))
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
 			return f
@@ -260,60 +195,23 @@ func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// sqrtHost is Sqrt32 on the host: r = √x rounded to nearest through
-// binary64 (fact 1: double rounding is innocuous for √, 53 ≥ 2·24 + 2); in
-// a directed mode the sign of √x − r is that of the remainder x − r·r,
-// exact by math.FMA (fact 3); ±0, +Inf and NaN give a zero or NaN
-// remainder (exact results). A square root of a binary32 is never below
-// 2^-75, so .ftz only reads the input.
+// sqrtHost is Sqrt32 on the host: SqrtMode. A square root of a binary32 is
+// never below 2^-75, so .ftz only reads the input.
 func sqrtHost(x uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
 	if ftz {
 		x = ftzInput(x)
 	}
-	a := wide(x)
-	r := float32(math.Sqrt(a))
-	if m == RN {
-		return canon(r)
-	}
-	return stepNearest(r, math.FMA(-float64(r), float64(r), a), m)
+	return math.Float32bits(SqrtMode(f32v(x), m))
 }
 
-// fmaHost is Fma32 on the host: the product p = x·y is exact in binary64
-// (fact 2), s = p + z is the exact v = x·y + z rounded to 53 bits, e its
-// TwoSum error (fact 3), and r = float32(s) is s rounded to nearest.
-//
-// RN: r is the rounding of v unless a binary32 midpoint lies between v and
-// s, and none can lie strictly between (it would be a binary64 value nearer
-// v than s), so r is right unless s is itself a midpoint (its 29 bits below
-// binary32's last place are 1000…0); those, and results below 2^-125 in
-// magnitude (where the binary32 grid is the subnormal one and .ftz decides),
-// go to the integer kernel. Directed modes: |v − r| is below one binary32
-// step of r, so stepNearest gives the rounding of v from the sign of
-// v − r = (s − r) + e, where s − r is exact (Sterbenz, or ∓Inf from an
-// overflow to r = ±Inf).
+// fmaHost is Fma32 on the host: FmaMode, and .ftz as in addHost. FmaMode
+// rounds on the subnormal grid (its integer fallback without .ftz), and a
+// tiny result is looked at again here.
 func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
-	checkMode(m)
 	if ftz {
 		x, y, z = ftzInput(x), ftzInput(y), ftzInput(z)
 	}
-	c := wide(z)
-	p := float64(wide(x) * wide(y)) // exact; the conversion keeps it apart from the add (fact 5)
-	s := p + c
-	if s == 0 { // exact zero (fact 2): signs of the product and of z
-		return zeroSum(uint32(math.Float64bits(p)>>32), z, m)
-	}
-	r := float32(s)
-	var out uint32
-	if m == RN {
-		u := math.Float64bits(s)
-		if u&(1<<29-1) == 1<<28 || u>>52&0x7ff < 1023-125 { // a midpoint, or |s| < 2^-125
-			return fma32(x, y, z, m, ftz)
-		}
-		out = canon(r)
-	} else {
-		out = stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m)
-	}
+	out := math.Float32bits(fmaBits(x, y, z, m))
 	if ftz && ftzTiny(out) {
 		if f, ok := ftzFlush(out); ok {
 			return f
@@ -321,6 +219,151 @@ func fmaHost(x, y, z uint32, m Mode, ftz bool) uint32 {
 		return fma32(x, y, z, m, true)
 	}
 	return out
+}
+
+// The mode entries below are Add32, Sub32, Mul32, Div32, Rcp32, Sqrt32 and
+// Fma32 without .ftz on float32 values, in any mode, each one call with no
+// call inside on its common path (FmaMode inlines to its call of fmaBits):
+// the default-target intrinsics of every mode use them (a call costs more
+// than the arithmetic), and the encoding forms above add .ftz around them. Each canonicalises a NaN result. No
+// branch depends on the operands' values where a mispredicted one would
+// cost more than the arithmetic (stepNearest).
+
+// AddMode is Add32(x, y, m, false) on float32 values. r = x + y rounded to
+// nearest (fact 1) is the RN result. In a directed mode, TwoSum in binary32
+// gives e = v − r exactly, v = x + y exact, unless an operation of it
+// overflows (fact 3); an overflow, or an Inf or NaN operand,
+// makes e an Inf or a NaN, since every intermediate value feeds e, and
+// addWide decides those. Otherwise r is finite and the step of
+// stepNearest is taken from e's sign, on its bits (nearestStep). A
+// binary32 sum is zero only when exact (fact 2), and the host's RN zero
+// has IEEE's sign in RZ and RU too (zeroSum); RD's -0 is set here. The
+// binary32 TwoSum needs no conversion to binary64: the conversions' SSE
+// forms depend on their destination register's old value, which chains
+// one call to the next.
+func AddMode(x, y float32, m Mode) float32 {
+	checkMode(m)
+	r := x + y
+	if m == RN {
+		return CanonNaN(r)
+	}
+	bb := r - x
+	e := (x - (r - bb)) + (y - bb) // TwoSum
+	ue := math.Float32bits(e)
+	if ue&f32.AbsMask >= f32.InfBits {
+		return addWide(x, y, r, m)
+	}
+	z := math.Float32bits(r)
+	step := nearestStep[m&3][ue>>31][z>>31]
+	if ue&f32.AbsMask != 0 {
+		z += step
+	}
+	if z&f32.AbsMask == 0 && m == RD {
+		z = (math.Float32bits(x) | math.Float32bits(y)) & f32.SignMask
+	}
+	return f32v(z)
+}
+
+// addWide is AddMode in a directed mode where the binary32 TwoSum
+// overflowed or met an Inf or NaN: the sign of v − r is that of
+// (s − r) + e, where s = x + y in binary64 and e its TwoSum error (fact
+// 3). s − r is exact: s and r are roundings of v to 53 and 24 bits, within
+// a factor 2 of each other (Sterbenz), or r = ±Inf from an overflow, where
+// s − r = ∓Inf is on the correct side; the final add rounds to nearest and
+// so keeps the sign of the exact v − r. Inf and NaN operands give a NaN
+// (exact results: no step).
+func addWide(x, y, r float32, m Mode) float32 {
+	a, b := float64(x), float64(y)
+	s := a + b
+	return f32v(stepNearest(r, (s-float64(r))+twoSumErr(a, b, s), m))
+}
+
+// SubMode is Sub32(x, y, m, false) on float32 values: AddMode(x, −y, m)
+// (negation flips the sign bit alone).
+func SubMode(x, y float32, m Mode) float32 { return AddMode(x, -y, m) }
+
+// MulMode is Mul32(x, y, m, false) on float32 values: the product p is
+// exact in binary64 (fact 2), ±0, ±Inf and NaN included, and r = x·y in
+// binary32 is its rounding to nearest (fact 1); then as narrow(p, m). r is
+// not float32(p): a float32 product keeps the conversions (whose SSE forms
+// depend on their destination register's old value) off the critical path.
+func MulMode(x, y float32, m Mode) float32 {
+	checkMode(m)
+	p := float64(float64(x) * float64(y)) // exact; the conversion keeps it from fusing with the subtraction (fact 5)
+	r := x * y
+	return f32v(stepNearest(r, p-float64(r), m))
+}
+
+// DivMode is Div32(x, y, m, false) on float32 values: r = x/y rounded to
+// nearest (fact 1); in a directed mode the sign of x/y − r is that of the
+// remainder x − r·y, exact in binary64 by math.FMA (fact 3), times y's
+// sign. Special operands give a zero or NaN remainder (exact results: no
+// step); an overflow to r = ±Inf gives ∓Inf on the correct side, an
+// underflow to r = ±0 the remainder x itself.
+func DivMode(x, y float32, m Mode) float32 {
+	checkMode(m)
+	r := x / y
+	// y's sign flipped into the remainder on the bits (no branch).
+	rem := math.FMA(-float64(r), float64(y), float64(x))
+	return f32v(stepNearest(r, math.Float64frombits(math.Float64bits(rem)^uint64(math.Float32bits(y)&f32.SignMask)<<32), m))
+}
+
+// RcpMode is Rcp32(x, m, false) on float32 values: DivMode(1, x, m).
+func RcpMode(x float32, m Mode) float32 { return DivMode(1, x, m) }
+
+// SqrtMode is Sqrt32(x, m, false) on float32 values: r = √x rounded to
+// nearest through binary64 (fact 1: double rounding is innocuous for √,
+// 53 ≥ 2·24 + 2); in a directed mode the sign of √x − r is that of the
+// remainder x − r·r, exact by math.FMA (fact 3); ±0, +Inf and NaN give a
+// zero or NaN remainder (exact results).
+func SqrtMode(x float32, m Mode) float32 {
+	checkMode(m)
+	a := float64(x)
+	r := float32(math.Sqrt(a))
+	return f32v(stepNearest(r, math.FMA(-float64(r), float64(r), a), m))
+}
+
+// FmaMode is Fma32(x, y, z, m, false) on float32 values: the product p =
+// x·y is exact in binary64 (fact 2), s = p + z is the exact v = x·y + z
+// rounded to 53 bits, e its TwoSum error (fact 3), and r = float32(s) is s
+// rounded to nearest.
+//
+// RN: r is the rounding of v unless a binary32 midpoint lies between v and
+// s, and none can lie strictly between (it would be a binary64 value nearer
+// v than s), so r is right unless s is itself a midpoint (its 29 bits below
+// binary32's last place are 1000…0); those, and results below 2^-125 in
+// magnitude (where the binary32 grid is the subnormal one) go to the
+// integer kernel. Directed modes: |v − r| is below one binary32 step of r,
+// so stepNearest gives the rounding of v from the sign of
+// v − r = (s − r) + e, where s − r is exact (Sterbenz, or ∓Inf from an
+// overflow to r = ±Inf). In every mode a zero s is an exact zero (fact 2),
+// signed by zeroSum from the signs of the product and of z.
+func FmaMode(x, y, z float32, m Mode) float32 {
+	return fmaBits(math.Float32bits(x), math.Float32bits(y), math.Float32bits(z), m)
+}
+
+// fmaBits is FmaMode on encodings (the result a float32, so that FmaMode
+// is small enough to inline to a call of it). Its operands arrive in
+// integer registers, and their conversions to binary64 are made in place,
+// where the SSE conversion into another register would wait for that
+// register's last value (of the previous call).
+func fmaBits(x, y, z uint32, m Mode) float32 {
+	checkMode(m)
+	c := wide(z)
+	p := float64(wide(x) * wide(y)) // exact; the conversion keeps it apart from the add (fact 5)
+	s := p + c
+	if s == 0 { // exact zero (fact 2): signs of the product and of z
+		return f32v(zeroSum(uint32(math.Float64bits(p)>>32), z, m))
+	}
+	r := float32(s)
+	if m == RN {
+		u := math.Float64bits(s)
+		if u&(1<<29-1) == 1<<28 || u>>52&0x7ff < 1023-125 { // a midpoint, or |s| < 2^-125
+			return f32v(fma32(x, y, z, RN, false))
+		}
+		return CanonNaN(r)
+	}
+	return f32v(stepNearest(r, (s-float64(r))+twoSumErr(p, c, s), m))
 }
 
 // roundIntHost is RoundInt32 on the host: math.RoundToEven, Trunc, Ceil and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/cudafp/cudafp/internal/f32"
@@ -352,6 +353,62 @@ func onMidpoint(op string, x, y, z uint32) bool {
 	u := math.Float64bits(s)
 	e := u >> 52 & 0x7ff
 	return e > 1023-126 && e < 1023+128 && u&(1<<29-1) == 1<<28
+}
+
+// modeEntries are the float32 entries of every mode without .ftz, each
+// against the integer kernel of its operation.
+var modeEntries = []struct {
+	name        string
+	entry, want func(x, y, z uint32, m rounding.Mode) uint32
+}{
+	{"AddMode", func(x, y, _ uint32, m rounding.Mode) uint32 { return onFloats(modeOf2(rounding.AddMode, m))(x, y) },
+		func(x, y, _ uint32, m rounding.Mode) uint32 { return rounding.Add32Int(x, y, m, false) }},
+	{"SubMode", func(x, y, _ uint32, m rounding.Mode) uint32 { return onFloats(modeOf2(rounding.SubMode, m))(x, y) },
+		func(x, y, _ uint32, m rounding.Mode) uint32 { return rounding.Sub32Int(x, y, m, false) }},
+	{"MulMode", func(x, y, _ uint32, m rounding.Mode) uint32 { return onFloats(modeOf2(rounding.MulMode, m))(x, y) },
+		func(x, y, _ uint32, m rounding.Mode) uint32 { return rounding.Mul32Int(x, y, m, false) }},
+	{"DivMode", func(x, y, _ uint32, m rounding.Mode) uint32 { return onFloats(modeOf2(rounding.DivMode, m))(x, y) },
+		func(x, y, _ uint32, m rounding.Mode) uint32 { return rounding.Div32Int(x, y, m, false) }},
+	{"RcpMode", func(x, _, _ uint32, m rounding.Mode) uint32 {
+		return math.Float32bits(rounding.RcpMode(math.Float32frombits(x), m))
+	}, func(x, _, _ uint32, m rounding.Mode) uint32 { return rounding.Rcp32Int(x, m, false) }},
+	{"SqrtMode", func(x, _, _ uint32, m rounding.Mode) uint32 {
+		return math.Float32bits(rounding.SqrtMode(math.Float32frombits(x), m))
+	}, func(x, _, _ uint32, m rounding.Mode) uint32 { return rounding.Sqrt32Int(x, m, false) }},
+	{"FmaMode", func(x, y, z uint32, m rounding.Mode) uint32 {
+		return math.Float32bits(rounding.FmaMode(math.Float32frombits(x), math.Float32frombits(y), math.Float32frombits(z), m))
+	}, func(x, y, z uint32, m rounding.Mode) uint32 { return rounding.Fma32Int(x, y, z, m, false) }},
+}
+
+// modeOf2 fixes the mode of a binary mode entry.
+func modeOf2(f func(x, y float32, m rounding.Mode) float32, m rounding.Mode) func(x, y float32) float32 {
+	return func(x, y float32) float32 { return f(x, y, m) }
+}
+
+func TestModeEntries(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	for _, e := range modeEntries {
+		r := rand.New(rand.NewSource(int64(seed) + 11))
+		var fc failCounter
+		op := strings.TrimSuffix(e.name, "Mode")
+		if op == "Rcp" || op == "Sqrt" {
+			op = "Div"
+		}
+		for si, st := range hostStrata {
+			for range hostCases / 4 {
+				x, y, z := st.gen(r, op)
+				if op != "Fma" {
+					z = 0
+				}
+				for _, m := range rounding.Modes {
+					if got, want := e.entry(x, y, z, m), e.want(x, y, z, m); got != want {
+						fc.fail(t, fmt.Sprintf("%s(%s) mode=%v stratum %d = %s, want %s", e.name, fmtArgs(x, y, z), m, si, f32.Format(got), f32.Format(want)))
+					}
+				}
+			}
+		}
+	}
 }
 
 func TestRNEntries(t *testing.T) {
