@@ -69,45 +69,59 @@ func zeroSum64(sa, sb uint64, m Mode) uint64 {
 // directed mode the TwoSum error e = (a + b) − r is exact (fact 6) and
 // gives the side (fact 8). A zero r is an exact zero: its sign follows
 // IEEE's rule in the mode. An Inf or NaN error (an Inf or NaN operand, or
-// an overflow) goes to the integer kernel.
+// an overflow) goes to the integer kernel. The common cases are a leaf
+// without a stack frame; the rest, and a bad mode, are addRare64's.
 func addHost64(x, y uint64, m Mode) uint64 {
-	checkMode(m)
 	a, b := f64v(x), f64v(y)
 	r := a + b
-	if m == RN {
-		if r != r {
-			return nanAddMul64(x, y)
-		}
+	if m == RN && r == r {
 		return math.Float64bits(r)
 	}
 	e := twoSumErr(a, b, r)
-	if !finite(e) {
-		return add64(x, y, m)
-	}
-	if r == 0 {
-		return zeroSum64(x, y, m)
+	if m > RD || !finite(e) || r == 0 {
+		return addRare64(x, y, r, e, m)
 	}
 	return stepNearest64(r, e, m)
+}
+
+// addRare64 is addHost64 for a NaN result in RN, a zero or non-finite
+// result or error in a directed mode, and a bad mode.
+func addRare64(x, y uint64, r, e float64, m Mode) uint64 {
+	checkMode(m)
+	switch {
+	case m == RN: // r is a NaN
+		return nanAddMul64(x, y)
+	case !finite(e):
+		return add64(x, y, m)
+	}
+	return zeroSum64(x, y, m) // r = 0: an exact zero sum
 }
 
 // mulHost64 is Mul64 on the host: p = a·b rounded to nearest; in a
 // directed mode math.FMA(a, b, −p) is the exact error (fact 7) when
 // 2^-968 ≤ |p| < Inf; other products (zeros, tiny or overflowing ones,
-// Inf and NaN operands) go to the integer kernel.
+// Inf and NaN operands) go to the integer kernel, as a bad mode goes to
+// checkMode, through mulRare64.
 func mulHost64(x, y uint64, m Mode) uint64 {
-	checkMode(m)
 	a, b := f64v(x), f64v(y)
 	p := a * b
-	if m == RN {
-		if p != p {
-			return nanAddMul64(x, y)
-		}
+	if m == RN && p == p {
 		return math.Float64bits(p)
 	}
-	if ap := math.Abs(p); !(ap >= 0x1p-968 && ap <= math.MaxFloat64) {
-		return mul64(x, y, m)
+	if ap := math.Abs(p); m > RD || !(ap >= 0x1p-968 && ap <= math.MaxFloat64) {
+		return mulRare64(x, y, m)
 	}
 	return stepNearest64(p, math.FMA(a, b, -p), m)
+}
+
+// mulRare64 is mulHost64 for a NaN product in RN, the products a directed
+// mode cannot certify on the host, and a bad mode.
+func mulRare64(x, y uint64, m Mode) uint64 {
+	checkMode(m)
+	if m == RN { // a NaN product
+		return nanAddMul64(x, y)
+	}
+	return mul64(x, y, m)
 }
 
 // divHost64 is Div64 on the host: q = a/b rounded to nearest; in a
