@@ -9,7 +9,10 @@ import "math"
 // a NaN operand propagates, sign and payload kept and quiet bit set, the
 // operand position that wins depending on the instruction (nanAddMul64,
 // nanDiv64, nanFma64); an invalid operation gives defaultNaN64
-// (0xfff8000000000000).
+// (0xfff8000000000000). Which NaN add, sub, mul and fma return when two or
+// three operands are NaNs depends on the operand order ptxas gave the
+// compiled instruction: these functions take PTX's (AsWritten), and
+// NaNOrder's methods either.
 
 // Add64 returns x + y, correctly rounded in mode m. It emulates PTX
 // add{.rn,.rz,.rp,.rm}.f64 (__dadd_rn, __dadd_rz, __dadd_ru, __dadd_rd).

@@ -69,45 +69,59 @@ func zeroSum64(sa, sb uint64, m Mode) uint64 {
 // directed mode the TwoSum error e = (a + b) − r is exact (fact 6) and
 // gives the side (fact 8). A zero r is an exact zero: its sign follows
 // IEEE's rule in the mode. An Inf or NaN error (an Inf or NaN operand, or
-// an overflow) goes to the integer kernel.
+// an overflow) goes to the integer kernel. The common cases are a leaf
+// without a stack frame; the rest, and a bad mode, are addRare64's.
 func addHost64(x, y uint64, m Mode) uint64 {
-	checkMode(m)
 	a, b := f64v(x), f64v(y)
 	r := a + b
-	if m == RN {
-		if r != r {
-			return nanAddMul64(x, y)
-		}
+	if m == RN && r == r {
 		return math.Float64bits(r)
 	}
 	e := twoSumErr(a, b, r)
-	if !finite(e) {
-		return add64(x, y, m)
-	}
-	if r == 0 {
-		return zeroSum64(x, y, m)
+	if m > RD || !finite(e) || r == 0 {
+		return addRare64(x, y, r, e, m)
 	}
 	return stepNearest64(r, e, m)
+}
+
+// addRare64 is addHost64 for a NaN result in RN, a zero or non-finite
+// result or error in a directed mode, and a bad mode.
+func addRare64(x, y uint64, r, e float64, m Mode) uint64 {
+	checkMode(m)
+	switch {
+	case m == RN: // r is a NaN
+		return nanAddMul64(x, y)
+	case !finite(e):
+		return add64(x, y, m)
+	}
+	return zeroSum64(x, y, m) // r = 0: an exact zero sum
 }
 
 // mulHost64 is Mul64 on the host: p = a·b rounded to nearest; in a
 // directed mode math.FMA(a, b, −p) is the exact error (fact 7) when
 // 2^-968 ≤ |p| < Inf; other products (zeros, tiny or overflowing ones,
-// Inf and NaN operands) go to the integer kernel.
+// Inf and NaN operands) go to the integer kernel, as a bad mode goes to
+// checkMode, through mulRare64.
 func mulHost64(x, y uint64, m Mode) uint64 {
-	checkMode(m)
 	a, b := f64v(x), f64v(y)
 	p := a * b
-	if m == RN {
-		if p != p {
-			return nanAddMul64(x, y)
-		}
+	if m == RN && p == p {
 		return math.Float64bits(p)
 	}
-	if ap := math.Abs(p); !(ap >= 0x1p-968 && ap <= math.MaxFloat64) {
-		return mul64(x, y, m)
+	if ap := math.Abs(p); m > RD || !(ap >= 0x1p-968 && ap <= math.MaxFloat64) {
+		return mulRare64(x, y, m)
 	}
 	return stepNearest64(p, math.FMA(a, b, -p), m)
+}
+
+// mulRare64 is mulHost64 for a NaN product in RN, the products a directed
+// mode cannot certify on the host, and a bad mode.
+func mulRare64(x, y uint64, m Mode) uint64 {
+	checkMode(m)
+	if m == RN { // a NaN product
+		return nanAddMul64(x, y)
+	}
+	return mul64(x, y, m)
 }
 
 // divHost64 is Div64 on the host: q = a/b rounded to nearest; in a
@@ -153,7 +167,21 @@ func sqrtHost64(x uint64, m Mode) uint64 {
 
 // fmaHost64 is Fma64 on the host. RN: math.FMA, correctly rounded. In a
 // directed mode, s = math.FMA(a, b, c) = RN(v) with v = a·b + c exact, and
-// v − s is the exact sum of four binary64 values:
+// fact 8 needs the sign of v − s. Two ways, for |RN(a·b)| ≥ 2^-968 (so
+// that a·b, c and s are all multiples of 2^-1074) and s finite and
+// nonzero; anything else goes to the integer kernel.
+//
+// Fast: g = RN(c − s) with its TwoSum error eg (fact 6: g + eg = c − s
+// exactly), and w = math.FMA(a, b, g) = RN(a·b + g) with some error ew, so
+// v − s = a·b + g + eg = w + ew + eg. a·b + g is a multiple of 2^-1074, so
+// w = 0 only when a·b + g = 0 (then v − s = eg exactly), and when w is
+// subnormal it is exact (ew = 0); otherwise |ew| ≤ 2^-53·|w|. Hence
+// |w| > 2·|eg| gives |v − s| ≥ |w|·(1/2 − 2^-53) > 0 with w's sign, and w = 0
+// gives eg's (zero: v = s). This decides whenever c − s is exact (eg = 0:
+// z dominates, or cancels the product) and most other inputs; the rest
+// take the general way.
+//
+// General: v − s is the exact sum of four binary64 values:
 //
 //	ph = RN(a·b), pl = a·b − ph          (exact by fact 7 for |ph| ≥ 2^-968)
 //	h = RN(ph + c), e1 = ph + c − h      (TwoSum, fact 6)
@@ -179,6 +207,25 @@ func fmaHost64(x, y, z uint64, m Mode) uint64 {
 		}
 		return math.Float64bits(s)
 	}
+	if ph := math.Abs(float64(a * b)); !(ph >= 0x1p-968 && finite(s)) || s == 0 {
+		return fma64(x, y, z, m)
+	}
+	g := c - s
+	eg := twoSumErr(c, -s, g) // NaN when g overflows: neither test below holds
+	w := math.FMA(a, b, g)
+	switch {
+	case math.Abs(w) > 2*math.Abs(eg):
+		return stepNearest64(s, w, m)
+	case w == 0:
+		return stepNearest64(s, eg, m)
+	}
+	return fmaGeneral64(x, y, z, s, m)
+}
+
+// fmaGeneral64 is fmaHost64's general way in a directed mode, s = RN(v)
+// finite and nonzero, the product |RN(a·b)| ≥ 2^-968.
+func fmaGeneral64(x, y, z uint64, s float64, m Mode) uint64 {
+	a, b, c := f64v(x), f64v(y), f64v(z)
 	ph := float64(a * b) // the conversion keeps it apart from the add (fact 5)
 	pl := math.FMA(a, b, -ph)
 	h := ph + c
