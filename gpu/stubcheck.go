@@ -1,8 +1,9 @@
 //go:build ignore
 
 // stubcheck verifies golden files written by a host-stub build of the
-// harness (gpu/cuda_stub.h, capture.sh's check mode) against
-// golden.StubKernel at the exhaustive tier: every special-grid point,
+// harness (gpu/cuda_stub.h, capture.sh's check mode) or of the 16-bit
+// harness (gpu/cuda_stub16.h, capture16.sh's) against golden.StubKernel at
+// the exhaustive tier: every special-grid point,
 // recorded input and all 2^24 generated inputs of the harness must be the
 // ones internal/spec generates. It proves the capture path, not the
 // emulation: the stub's outputs are hashes of the arguments.
