@@ -14,6 +14,9 @@ func lookup(name string) (*spec.Func, error) {
 	if f, ok := spec.Lookup(name); ok {
 		return f, nil
 	}
+	if f, ok := spec.Lookup16(name); ok {
+		return f, nil
+	}
 	for _, f := range spec.All() {
 		if strings.EqualFold(f.Go, name) || strings.EqualFold(strings.TrimPrefix(f.Go, "fp."), name) && f.Kind == spec.Library {
 			return f, nil
