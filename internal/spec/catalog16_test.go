@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/cudafp/cudafp/fp"
 )
 
 // TestCatalog16MatchesFuncs16 checks that the 16-bit catalog holds exactly
@@ -69,5 +71,60 @@ func TestCatalog16Shapes(t *testing.T) {
 		if c.grid != 0 && f.Grid16Len() != c.grid {
 			t.Errorf("%s: %d grid points, want %d", c.name, f.Grid16Len(), c.grid)
 		}
+	}
+}
+
+// TestLaneKernel binds stand-in kernels to __hadd, hexp and __hfma of half
+// (removed at the end) and checks that the vector forms __hadd2, h2exp and
+// __hfma2 apply them lane by lane on the capture's arguments.
+func TestLaneKernel(t *testing.T) {
+	for _, id := range []string{"f16_hadd", "f16_hexp", "f16_hfma"} {
+		if _, ok := bindings[id]; ok {
+			t.Fatalf("%s is bound: the stand-in would replace it", id)
+		}
+	}
+	bindH2("f16_hadd", func(fp.Flags) func(x, y uint16) uint16 { return func(x, y uint16) uint16 { return x*3 + y } })
+	bindH1("f16_hexp", func(fp.Flags) func(x uint16) uint16 { return func(x uint16) uint16 { return ^x } })
+	bindH3("f16_hfma", func(fp.Flags) func(x, y, z uint16) uint16 { return func(x, y, z uint16) uint16 { return x*y - z } })
+	defer func() {
+		delete(bindings, "f16_hadd")
+		delete(bindings, "f16_hexp")
+		delete(bindings, "f16_hfma")
+	}()
+	for _, c := range []struct {
+		id   string
+		want func(in Args) uint64
+	}{
+		// pair index i = x<<16 | y: lane 0 computes f(x, y), lane 1 f(y, x)
+		{"f16_hadd2", func(in Args) uint64 {
+			x, y := uint16(in[0]), uint16(in[0]>>16)
+			return uint64(x*3+y) | uint64(y*3+x)<<16
+		}},
+		{"f16_h2exp", func(in Args) uint64 { return uint64(^uint32(in[0])) }},
+		{"f16_hfma2", func(in Args) uint64 {
+			lane := func(s uint) uint64 {
+				x, y, z := uint16(in[0]>>s), uint16(in[1]>>s), uint16(in[2]>>s)
+				return uint64(x*y-z) << s
+			}
+			return lane(0) | lane(16)
+		}},
+	} {
+		f, _ := Lookup16(c.id)
+		k, ok := f.Impl(fp.Flags{})
+		if !ok || !f.Implemented() {
+			t.Fatalf("%s: no lane kernel", c.id)
+		}
+		for i := range uint64(1000) {
+			in := f.Input16(i)
+			if f.Shape() == ShapePairs {
+				in = f.PairIndexArgs(uint32(Draw(1, i)))
+			}
+			if got, want := k(&in), c.want(in); got != want {
+				t.Fatalf("%s%x = %08x, want %08x", c.id, in[:3], got, want)
+			}
+		}
+	}
+	if f, _ := Lookup16("f16_hsub2"); f.Implemented() {
+		t.Errorf("f16_hsub2 implemented without a binding of f16_hsub")
 	}
 }
