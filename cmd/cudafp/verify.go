@@ -77,11 +77,6 @@ usage error. Functions not yet implemented are reported as such and never count 
 	return cmd
 }
 
-func isDir(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
-}
-
 // findGolden looks for testdata/golden in the working directory and its parents.
 func findGolden() (string, error) {
 	wd, err := os.Getwd()
@@ -109,7 +104,8 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 		if dir, err = findGolden(); err != nil {
 			return err
 		}
-		if p := filepath.Join(filepath.Dir(dir), "golden16"); isDir(p) {
+		p := filepath.Join(filepath.Dir(dir), "golden16")
+		if files, _ := filepath.Glob(filepath.Join(p, "*", "*.txt.gz")); len(files) > 0 {
 			dir16 = p
 		}
 	} else if st, err := os.Stat(dir); err != nil || !st.IsDir() {
