@@ -4,9 +4,9 @@
 # once per flag set of gpu/flagsets_gen.sh (nvcc -arch=sm_90 -O3 FLAGS, the six
 # builds in parallel), runs each into OUT/.raw/<flagset>, then packs the raw
 # files with gpu/pack16.go into OUT/<flagset>/<id>.txt.gz (format 16,
-# internal/golden/doc.go: whole tables delta-coded, a table equal to an
-# earlier flag set's stored once and referenced; gzip from Go's stdlib, the
-# same bytes from run to run).
+# internal/golden/doc.go: whole tables delta-coded, a file whose data equals
+# the same function's under an earlier flag set stored as a reference to it;
+# gzip from Go's stdlib, the same bytes from run to run).
 #
 # On the device, from the repository root (needs nvcc, bash and Go; IDs
 # restrict the capture to those functions of spec.All16):

@@ -1,7 +1,7 @@
 //go:build ignore
 
 // pack16 packs the raw golden files of gpu/harness16.cu (RAW/<flagset>/<id>.txt)
-// into OUT/<flagset>/<id>.txt.gz (golden.Pack16: tables delta-coded, a table
+// into OUT/<flagset>/<id>.txt.gz (golden.Pack16: tables delta-coded, data
 // equal to an earlier flag set's referenced, gzip), reading each back.
 //
 //	go run ./gpu/pack16.go RAW OUT

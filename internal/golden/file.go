@@ -37,7 +37,7 @@ type File struct {
 	Hashes     [spec.Blocks]uint64
 	SubHashes  []uint64 // exhaustive functions: hashes of the sub-blocks spec.QuickSubBlocks (spec.QuickRows16), in order
 	Table      []uint64 // a table-shaped 16-bit function: the outputs for the arguments 0 … 65535
-	TableRef   string   // the flag set whose file holds the table ("table 65536 same FLAGSET"); Load resolves it
+	SameAs     string   // format 16: the flag set whose file holds the same data ("same FLAGSET"); Load copies it
 }
 
 // RecordedInput returns the arguments of recorded output k.
@@ -85,7 +85,7 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := f.resolveTable(path); err != nil {
+	if err := f.resolveSame(path); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -141,10 +141,11 @@ func SortFiles(files []*File) {
 var ErrFormat = errors.New("malformed golden file")
 
 type parser struct {
-	sc   *bufio.Scanner
-	name string
-	line int
-	f    *File
+	sc      *bufio.Scanner
+	name    string
+	line    int
+	f       *File
+	pending []string // a line read ahead (unread)
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -153,6 +154,10 @@ func (p *parser) errorf(format string, args ...any) error {
 
 // next returns the fields of the next data line, collecting provenance.
 func (p *parser) next() ([]string, error) {
+	if fs := p.pending; fs != nil {
+		p.pending = nil
+		return fs, nil
+	}
 	for p.sc.Scan() {
 		p.line++
 		t := p.sc.Text()

@@ -1,7 +1,6 @@
 package golden
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"fmt"
@@ -89,6 +88,18 @@ func (p *parser) parse16() error {
 	if fs[0] != shape.String() {
 		return p.errorf("shape %s, the catalog says %s", fs[0], shape)
 	}
+	if fs, err = p.next(); err != nil {
+		return err
+	}
+	if fs[0] == "same" {
+		fl, ok := FlagSetByName(fs[len(fs)-1])
+		if len(fs) != 2 || !ok || fs[1] == f.FlagSet || !fn.Captured(fl) {
+			return p.errorf("want same FLAGSET, another captured flag set")
+		}
+		f.SameAs = fs[1]
+		return p.end()
+	}
+	p.pending = fs
 
 	// Special grid.
 	if fs, err = p.expect("grid", -1); err != nil {
@@ -162,9 +173,8 @@ func (p *parser) parse16() error {
 }
 
 // table reads a table section: "table 65536" and the raw outputs of
-// harness16 ("t <k>", 64 values of w digits), "table 65536 delta" and the
-// packed outputs ("d <k>", 64 zigzag-coded differences), or "table 65536
-// same <flagset>" (the table is that flag set's, Load resolves it).
+// harness16 ("t <k>", 64 values of w digits), or "table 65536 delta" and
+// the packed outputs ("d <k>", 64 zigzag-coded differences).
 func (p *parser) table(w int) error {
 	fs, err := p.expect("table", -1)
 	if err != nil {
@@ -173,17 +183,8 @@ func (p *parser) table(w int) error {
 	if fs[0] != strconv.Itoa(TableSize) {
 		return p.errorf("table %s, want %d outputs", fs[0], TableSize)
 	}
-	switch {
-	case len(fs) == 3 && fs[1] == "same":
-		fl, ok := FlagSetByName(fs[2])
-		if !ok || fs[2] == p.f.FlagSet || !p.f.Func.Captured(fl) {
-			return p.errorf("table same as %q: not another captured flag set", fs[2])
-		}
-		p.f.TableRef = fs[2]
-		return nil
-	case len(fs) == 2 && fs[1] == "delta", len(fs) == 1:
-	default:
-		return p.errorf("want table %d [delta | same FLAGSET]", TableSize)
+	if len(fs) > 2 || len(fs) == 2 && fs[1] != "delta" {
+		return p.errorf("want table %d [delta]", TableSize)
 	}
 	delta := len(fs) == 2
 	key := "t"
@@ -300,21 +301,23 @@ func (p *parser) end() error {
 	return p.sc.Err()
 }
 
-// resolveTable loads the table a file of path refers to ("table 65536 same
-// FLAGSET"): the file of the same name in the sibling folder FLAGSET.
-func (f *File) resolveTable(path string) error {
-	if f.TableRef == "" {
+// resolveSame loads the data of a file of path that refers to another
+// flag set's ("same FLAGSET"): the file of the same name in the sibling
+// folder FLAGSET, which must hold the data itself.
+func (f *File) resolveSame(path string) error {
+	if f.SameAs == "" {
 		return nil
 	}
-	ref := filepath.Join(filepath.Dir(filepath.Dir(path)), f.TableRef, filepath.Base(path))
+	ref := filepath.Join(filepath.Dir(filepath.Dir(path)), f.SameAs, filepath.Base(path))
 	g, err := Load(ref)
 	if err != nil {
-		return fmt.Errorf("%s: its table: %w", path, err)
+		return fmt.Errorf("%s: the data it refers to: %w", path, err)
 	}
-	if g.Table == nil {
-		return fmt.Errorf("%s: its table refers to %s, which refers on", path, ref)
+	if g.SameAs != "" || g.Func != f.Func {
+		return fmt.Errorf("%s: refers to %s, which holds no data of its own", path, ref)
 	}
-	f.Table = g.Table
+	f.Grid, f.Special, f.Table, f.Exhaustive, f.Shown = g.Grid, g.Special, g.Table, g.Exhaustive, g.Shown
+	f.Recorded, f.BlockSize, f.Hashes, f.SubHashes = g.Recorded, g.BlockSize, g.Hashes, g.SubHashes
 	return nil
 }
 
@@ -323,20 +326,21 @@ func (f *File) resolveTable(path string) error {
 func zigzag(d uint64) uint64 { return d<<1 ^ uint64(int64(d)>>63) }
 
 // Pack16 packs the raw files of gpu/harness16.cu, raw/<flagset>/<id>.txt,
-// into golden files out/<flagset>/<id>.txt.gz: every line as the harness
-// wrote it, but a whole table delta-coded ("table 65536 delta", lines "d <k>"
-// of 64 zigzag-coded differences in hex), or, when it equals the table
-// captured for the same function under an earlier flag set of
-// spec.FlagSets, "table 65536 same <flagset>". Each file is gzip-compressed
-// (the same bytes for the same input) and read back with Load, so that a
-// file the catalog or the Go generators disagree with is an error. It
-// returns the number of files written.
+// into golden files out/<flagset>/<id>.txt.gz. A file whose data lines
+// (all after the "flagset" line) equal those of the same function under an
+// earlier flag set of spec.FlagSets keeps its provenance and header and
+// says "same <flagset>" instead; the others keep every line, but a whole
+// table is delta-coded ("table 65536 delta", lines "d <k>" of 64
+// zigzag-coded differences in hex). Each file is gzip-compressed (the same
+// bytes for the same input) and read back with Load, so that a file the
+// catalog or the Go generators disagree with is an error. It returns the
+// number of files written.
 func Pack16(raw, out string) (int, error) {
 	type stored struct {
 		flagset string
-		table   []uint64
+		data    string
 	}
-	tables := map[string][]stored{} // by function ID
+	seen := map[string][]stored{} // by function ID
 	n := 0
 	for _, fl := range spec.FlagSets {
 		paths, err := filepath.Glob(filepath.Join(raw, fl.Name(), "*.txt"))
@@ -349,45 +353,29 @@ func Pack16(raw, out string) (int, error) {
 			if err != nil {
 				return n, err
 			}
-			if f.Format != 16 || f.FlagSet != fl.Name() {
+			if f.Format != 16 || f.FlagSet != fl.Name() || f.SameAs != "" {
 				return n, fmt.Errorf("%s: not a raw format-16 file of flag set %s", path, fl.Name())
 			}
 			text, err := os.ReadFile(path)
 			if err != nil {
 				return n, err
 			}
-			var b bytes.Buffer
-			sc := bufio.NewScanner(bytes.NewReader(text))
-			sc.Buffer(make([]byte, 64<<10), 1<<20)
-			for sc.Scan() {
-				line := sc.Text()
-				switch {
-				case strings.HasPrefix(line, "t "):
-					continue
-				case strings.HasPrefix(line, "table "):
-					id := f.Func.ID
-					if i := slices.IndexFunc(tables[id], func(s stored) bool { return slices.Equal(s.table, f.Table) }); i >= 0 {
-						fmt.Fprintf(&b, "table %d same %s\n", TableSize, tables[id][i].flagset)
-						continue
-					}
-					tables[id] = append(tables[id], stored{fl.Name(), f.Table})
-					fmt.Fprintf(&b, "table %d delta\n", TableSize)
-					var prev uint64
-					for k := 0; k < TableSize; k += tableLine {
-						fmt.Fprintf(&b, "d %d", k)
-						for _, v := range f.Table[k : k+tableLine] {
-							fmt.Fprintf(&b, " %x", zigzag(v-prev))
-							prev = v
-						}
-						b.WriteByte('\n')
-					}
-					continue
-				}
-				b.WriteString(line)
-				b.WriteByte('\n')
+			head, data, ok := strings.Cut(string(text), "\nflagset "+fl.Name()+"\n")
+			if !ok {
+				return n, fmt.Errorf("%s: no flagset line", path)
 			}
-			if err := sc.Err(); err != nil {
-				return n, fmt.Errorf("%s: %w", path, err)
+			head += "\nflagset " + fl.Name() + "\n"
+			types, rest, _ := strings.Cut(data, "\ngrid ") // the types and shape lines, then the data
+			var b bytes.Buffer
+			b.WriteString(head)
+			id := f.Func.ID
+			if i := slices.IndexFunc(seen[id], func(s stored) bool { return s.data == rest }); i >= 0 {
+				fmt.Fprintf(&b, "%s\nsame %s\nend\n", types, seen[id][i].flagset)
+			} else {
+				seen[id] = append(seen[id], stored{fl.Name(), rest})
+				if err := packLines(&b, data, f.Table); err != nil {
+					return n, fmt.Errorf("%s: %w", path, err)
+				}
 			}
 			dst := filepath.Join(out, fl.Name(), filepath.Base(path)+".gz")
 			if err := writeGzip(dst, b.Bytes()); err != nil {
@@ -397,13 +385,40 @@ func Pack16(raw, out string) (int, error) {
 			if err != nil {
 				return n, err
 			}
-			if !slices.Equal(g.Table, f.Table) || !slices.Equal(g.Special, f.Special) || g.Hashes != f.Hashes {
+			if !slices.Equal(g.Table, f.Table) || !slices.Equal(g.Special, f.Special) || !slices.Equal(g.Recorded, f.Recorded) || g.Hashes != f.Hashes || !slices.Equal(g.SubHashes, f.SubHashes) {
 				return n, fmt.Errorf("%s: does not read back as %s", dst, path)
 			}
 			n++
 		}
 	}
 	return n, nil
+}
+
+// packLines writes the data lines of a raw file, the table delta-coded.
+func packLines(b *bytes.Buffer, data string, table []uint64) error {
+	for _, line := range strings.SplitAfter(data, "\n") {
+		switch {
+		case strings.HasPrefix(line, "t "):
+			continue
+		case strings.HasPrefix(line, "table "):
+			if len(table) != TableSize {
+				return fmt.Errorf("a table of %d outputs", len(table))
+			}
+			fmt.Fprintf(b, "table %d delta\n", TableSize)
+			var prev uint64
+			for k := 0; k < TableSize; k += tableLine {
+				fmt.Fprintf(b, "d %d", k)
+				for _, v := range table[k : k+tableLine] {
+					fmt.Fprintf(b, " %x", zigzag(v-prev))
+					prev = v
+				}
+				b.WriteByte('\n')
+			}
+			continue
+		}
+		b.WriteString(line)
+	}
+	return nil
 }
 
 // writeGzip writes data gzip-compressed (no name, no time: the same bytes

@@ -128,10 +128,10 @@ func gunzip(t *testing.T, path string) string {
 }
 
 // FORMAT TEST, NOT DEVICE EVIDENCE. TestPack16 writes raw files of a table
-// function under three flag sets (two with the same table, one with another)
+// function under three flag sets (two with the same data, one with another)
 // and of a pairs and a triples function, packs them (golden.Pack16) and
-// checks: the repeated table is stored once and referenced, the others
-// delta-coded; Load resolves the reference; Verify finds every file
+// checks: the repeated data is stored once and referenced ("same
+// default"), the tables delta-coded; Load resolves the reference; Verify finds every file
 // bit-exact against the kernel that wrote it, all 65,536 table outputs
 // explicit, and the changed outputs of the other table and its grid; a second
 // pack writes the same bytes.
@@ -160,9 +160,9 @@ func TestPack16(t *testing.T) {
 	if err != nil || n != 5 {
 		t.Fatalf("Pack16: %d files, %v", n, err)
 	}
-	for fs, want := range map[string]string{"default": "table 65536 delta\n", "ftz": "table 65536 same default\n", "fmad0": "table 65536 delta\n"} {
-		if text := gunzip(t, filepath.Join(out, fs, tf.ID+".txt.gz")); !strings.Contains(text, want) {
-			t.Errorf("%s: packed table lacks %q", fs, want)
+	for fs, want := range map[string]string{"default": "table 65536 delta\n", "ftz": "shape table\nsame default\nend\n", "fmad0": "table 65536 delta\n"} {
+		if text := gunzip(t, filepath.Join(out, fs, tf.ID+".txt.gz")); !strings.Contains(text, want) || !strings.Contains(text, "\nflagset "+fs+"\n") {
+			t.Errorf("%s: packed file lacks %q", fs, want)
 		}
 	}
 	files, err := golden.LoadDir(out)
@@ -219,7 +219,8 @@ func TestParse16Rejects(t *testing.T) {
 		{"shape", "shape table", "shape pairs"},
 		{"types", "types bf16 -> bf16", "types f16 -> f16"},
 		{"table size", "table 65536", "table 65535"},
-		{"self reference", "table 65536\n", "table 65536 same default\n"},
+		{"self reference", "shape table\n", "shape table\nsame default\nend\n"},
+		{"table form", "table 65536\n", "table 65536 same\n"},
 		{"short table line", "\nt 64 ", "\nt 64 0000 "},
 		{"grid", "grid 64 0000 0001", "grid 64 0000 0002"},
 	} {
