@@ -31,7 +31,8 @@
 # are hashes of the arguments, not GPU results; a pairs or wide32 function
 # runs 2^32 inputs on one CPU core) into OUT/hoststub, packs it and checks
 # every grid point, table entry, recorded input and hash against
-# internal/spec (go run gpu/stubcheck.go).
+# internal/spec (go run gpu/stubcheck.go; CUDAFP_CHECK_QUICK=1: the hashes
+# of the quick tier only).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: capture16.sh OUT [ID ...]}
@@ -59,7 +60,7 @@ if [ "${CUDAFP_CHECK:-0}" = 1 ] || ! command -v nvcc >/dev/null 2>&1; then
       "-DCUDAFP_ONLY_FUNCS(X)=$only" -I"$here" -o "$out/hoststub/.build/harness16_0" "$here/harness16.cu"
     "$out/hoststub/.build/harness16_0" --out "$out/hoststub/.raw/default" --commit "$commit" --driver "host stub" --cuda "none"
     (cd "$here/.." && go run ./gpu/pack16.go "$out/hoststub/.raw" "$out/hoststub" &&
-      go run ./gpu/stubcheck.go "$out"/hoststub/default/*.txt.gz)
+      go run ./gpu/stubcheck.go ${CUDAFP_CHECK_QUICK:+-quick} "$out"/hoststub/default/*.txt.gz)
   fi
   exit 0
 fi

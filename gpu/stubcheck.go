@@ -8,11 +8,14 @@
 // ones internal/spec generates. It proves the capture path, not the
 // emulation: the stub's outputs are hashes of the arguments.
 //
-//	go run gpu/stubcheck.go FILE...
+//	go run gpu/stubcheck.go [-quick] FILE...
+//
+// -quick checks the quick tier only (grid, recorded outputs, 16 hash spans).
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 
@@ -20,8 +23,14 @@ import (
 )
 
 func main() {
+	quick := flag.Bool("quick", false, "check the quick tier only")
+	flag.Parse()
+	tier := golden.Exhaustive
+	if *quick {
+		tier = golden.Quick
+	}
 	var files []*golden.File
-	for _, p := range os.Args[1:] {
+	for _, p := range flag.Args() {
 		f, err := golden.Load(p)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "stubcheck:", err)
@@ -30,7 +39,7 @@ func main() {
 		files = append(files, f)
 	}
 	bad := 0
-	for _, r := range golden.Verify(context.Background(), files, golden.Options{Tier: golden.Exhaustive, Impl: golden.StubKernel}) {
+	for _, r := range golden.Verify(context.Background(), files, golden.Options{Tier: tier, Impl: golden.StubKernel}) {
 		status := "ok"
 		if !r.OK() {
 			status = "MISMATCH"
