@@ -128,3 +128,45 @@ func TestLaneKernel(t *testing.T) {
 		t.Errorf("f16_hsub2 implemented without a binding of f16_hsub")
 	}
 }
+
+// TestGen16Strata checks the strata of the generated triples (gen16) of
+// both formats on 8,000 inputs each: what each stratum promises.
+func TestGen16Strata(t *testing.T) {
+	for _, id := range []string{"f16_hfma", "bf16_hfma"} {
+		f, _ := Lookup16(id)
+		ft := formatOf16(f.In[0])
+		counts := map[uint64]int{}
+		for i := range uint64(8000) {
+			in := f.Input16(i)
+			x, y, z := uint16(in[0]), uint16(in[1]), uint16(in[2])
+			ex, ey, ez := exp16(ft, x), exp16(ft, y), exp16(ft, z)
+			inner := func(e int32) bool { return e > 0 && e < ft.emask-1 } // not clamped by withExp16
+			ok := true
+			switch s := i & 7; s {
+			case 1:
+				ok = ey == ex && ez == ex
+			case 2:
+				d := int32(ft.mant) + 2
+				ok = !inner(ey) || abs(ey-ex) <= d
+				ok = ok && (!inner(ez) || abs(ez-ex) <= d)
+			case 4:
+				ok = x>>15 != z>>15 && abs(int32(x&0x7fff)-int32(z&0x7fff)) <= 4 && abs(int32(y)-int32(ft.one)) <= 4
+			case 5:
+				ok = ex >= 1 && ex <= ft.emask-1 && (!inner(ey) || abs(ex+ey-ft.bias-(ft.emask-1)) <= 2)
+			case 6:
+				ok = ez <= 2 && (!inner(ey) || ex+ey-ft.bias <= 1)
+			case 7:
+				ok = !inner(ez) || abs(ez-(ex+ey-ft.bias)) <= int32(ft.mant)+2
+			}
+			if !ok {
+				t.Fatalf("%s input %d (stratum %d): %04x %04x %04x", id, i, i&7, x, y, z)
+			}
+			counts[i&7]++
+		}
+		if len(counts) != 8 {
+			t.Errorf("%s: %d strata", id, len(counts))
+		}
+	}
+}
+
+func abs(v int32) int32 { return max(v, -v) }
