@@ -85,11 +85,23 @@ func synthesize16(f *spec.Func, flagset string, k spec.Kernel) string {
 	}
 	if file.Exhaustive {
 		fmt.Fprintf(&b, "subhashes 16 %d\n", spec.SubBlockSize)
-		for _, x := range spec.QuickRows16(f.In[0]) {
-			start := uint64(x) << 16
+		var starts []uint64
+		if f.Shape() == spec.ShapePairs {
+			for _, x := range spec.QuickRows16(f.In[0]) {
+				starts = append(starts, uint64(x)<<16)
+			}
+		} else {
+			for _, sb := range spec.QuickSubBlocks {
+				starts = append(starts, uint64(sb)<<16)
+			}
+		}
+		for _, start := range starts {
 			var h uint64
 			for i := start; i < start+spec.SubBlockSize; i++ {
 				a := f.PairIndexArgs(uint32(i))
+				if f.Shape() == spec.ShapeWide32 {
+					a = spec.Args{i}
+				}
 				h += spec.ElemHash(i, k(&a), f.WideOut())
 			}
 			fmt.Fprintf(&b, "u %08x %016x\n", start, h)
@@ -129,7 +141,7 @@ func gunzip(t *testing.T, path string) string {
 
 // FORMAT TEST, NOT DEVICE EVIDENCE. TestPack16 writes raw files of a table
 // function under three flag sets (two with the same data, one with another)
-// and of a pairs and a triples function, packs them (golden.Pack16) and
+// and of a function of each other shape, packs them (golden.Pack16) and
 // checks: the repeated data is stored once and referenced ("same
 // default"), the tables delta-coded; Load resolves the reference; Verify finds every file
 // bit-exact against the kernel that wrote it, all 65,536 table outputs
@@ -156,8 +168,12 @@ func TestPack16(t *testing.T) {
 	write("default", pf.ID, synthesize16(pf, "default", pk))
 	gf, gk := stub16(t, "bf16_hfma2_relu")
 	write("default", gf.ID, synthesize16(gf, "default", gk))
+	wf, wk := stub16(t, "bf16_float2bfloat16_rz")
+	write("default", wf.ID, synthesize16(wf, "default", wk))
+	lf, lk := stub16(t, "f16_ll2half_rd")
+	write("default", lf.ID, synthesize16(lf, "default", lk))
 	n, err := golden.Pack16(raw, out)
-	if err != nil || n != 5 {
+	if err != nil || n != 7 {
 		t.Fatalf("Pack16: %d files, %v", n, err)
 	}
 	for fs, want := range map[string]string{"default": "table 65536 delta\n", "ftz": "shape table\nsame default\nend\n", "fmad0": "table 65536 delta\n"} {
@@ -169,7 +185,7 @@ func TestPack16(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 5 {
+	if len(files) != 7 {
 		t.Fatalf("LoadDir: %d files", len(files))
 	}
 	for _, r := range golden.Verify(context.Background(), files, golden.Options{Tier: golden.Quick, Impl: golden.StubKernel16}) {
@@ -184,7 +200,7 @@ func TestPack16(t *testing.T) {
 		switch r.File.Func.Shape() {
 		case spec.ShapeTable:
 			explicit += golden.TableSize
-		case spec.ShapePairs:
+		case spec.ShapePairs, spec.ShapeWide32:
 			explicit += spec.SampleCount
 		default:
 			explicit += spec.Recorded
@@ -194,6 +210,27 @@ func TestPack16(t *testing.T) {
 		}
 		t.Logf("%s %s: %d inputs, %d explicit, %d hashes, %d mismatches", r.ID, r.FlagSet, r.Inputs, r.ExplicitInputs, r.HashesChecked, r.Mismatches)
 	}
+	// A changed recorded output and a changed row hash of the pairs file are found.
+	lines := strings.Split(synthesize16(pf, "default", pk), "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "o 32 "):
+			fs := strings.Fields(l)
+			fs[3] = map[bool]string{true: "0001", false: "0000"}[fs[3] == "0000"]
+			lines[i] = strings.Join(fs, " ")
+		case strings.HasPrefix(l, "u 3f800000 "):
+			lines[i] = "u 3f800000 0123456789abcdef"
+		}
+	}
+	bad, err := golden.Parse(strings.NewReader(strings.Join(lines, "\n")), "bad.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := golden.Verify(context.Background(), []*golden.File{bad}, golden.Options{Tier: golden.Quick, Impl: golden.StubKernel16})[0]
+	if r.Mismatches != 2 || len(r.BadSpans) != 1 || r.BadSpans[0].First != 0x3f800000 || len(r.First) != 1 || r.First[0].Where != "recorded" {
+		t.Errorf("corrupted %s: %d mismatches %v %+v, want recorded output 33 and the row of 0x3f80", pf.ID, r.Mismatches, r.BadSpans, r.First)
+	}
+
 	again := t.TempDir()
 	if _, err := golden.Pack16(raw, again); err != nil {
 		t.Fatal(err)
