@@ -9,7 +9,16 @@ import "github.com/cudafp/cudafp/fp"
 // word (a vector's lane 0 in bits 0-15, lane 1 in 16-31) and returns the
 // result's encoding in the low bits (a bool as 0 or 1). A vector function
 // (Func.Lane) needs no binding of its own: once its scalar form is bound,
-// Impl applies that to each lane.
+// Impl applies that to each lane. The flags a binding receives are the
+// effective ones (Func.Sens: -ftz and -fmad for the functions whose PTX
+// reads them, gpu/ref/README.md), for example
+//
+//	bindH2("f16_hadd", func(fp.Flags) func(x, y uint16) uint16 { return rounding.AddF16 })
+//	bindKernel("f16_float2half_rz", func(fp.Flags) Kernel {
+//		return func(in *Args) uint64 { return uint64(rounding.F32ToF16(uint32(in[0]), rounding.RZ)) }
+//	})
+//
+// (the Go names are the implementer's).
 
 // bindH1, bindH2 and bindH3 register a function of one, two or three 16-bit
 // encodings to a 16-bit encoding, given per flag set.
