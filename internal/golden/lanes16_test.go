@@ -2,6 +2,7 @@ package golden_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/cudafp/cudafp/fp"
@@ -77,4 +78,46 @@ func TestVectorLanes16(t *testing.T) {
 		t.Fatal("no vector function in the golden data")
 	}
 	t.Logf("%d vector golden files agree with their scalar forms lane by lane", checked)
+}
+
+// TestSens16 checks the flag sensitivity of the 16-bit catalog (spec.Sens,
+// which groups flag sets whose effective flags are equal into one
+// verification) against the device's golden data: two flag sets that a
+// function's Sens does not tell apart must hold the same data.
+func TestSens16(t *testing.T) {
+	files, err := golden.LoadDir(root16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ id, flagset string }
+	byKey := map[key]*golden.File{}
+	for _, f := range files {
+		byKey[key{f.Func.ID, f.FlagSet}] = f
+	}
+	same := func(a, b *golden.File) bool {
+		return slices.Equal(a.Special, b.Special) && slices.Equal(a.Table, b.Table) && slices.Equal(a.Recorded, b.Recorded) &&
+			a.Hashes == b.Hashes && slices.Equal(a.SubHashes, b.SubHashes)
+	}
+	pairs, differ := 0, 0
+	for _, fn := range spec.All16() {
+		for i, a := range spec.FlagSets {
+			for _, b := range spec.FlagSets[i+1:] {
+				fa, fb := byKey[key{fn.ID, a.Name()}], byKey[key{fn.ID, b.Name()}]
+				if fa == nil || fb == nil {
+					t.Fatalf("%s: no golden file under %s or %s", fn.ID, a.Name(), b.Name())
+				}
+				eq := same(fa, fb)
+				if !eq {
+					differ++
+				}
+				if fn.Sens.Effective(a) == fn.Sens.Effective(b) {
+					pairs++
+					if !eq {
+						t.Errorf("%s: %s and %s differ on the device, but its Sens (%s) says they do not", fn.ID, a.Name(), b.Name(), fn.Sens)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d flag-set pairs that Sens calls equal hold equal data; %d pairs differ on the device", pairs, differ)
 }
