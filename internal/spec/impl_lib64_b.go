@@ -1,0 +1,16 @@
+package spec
+
+import "github.com/cudafp/cudafp/fp"
+
+// Bindings of CUDA's double exponentials, logarithms, hyperbolic functions
+// and pow (package fp, lib64_*.go; issue 18) to the catalog.
+func init() {
+	for id, g := range map[string]func(fp.Flags) func(float64) float64{
+		"exp":   func(fl fp.Flags) func(float64) float64 { return fl.Exp },
+		"exp2":  func(fl fp.Flags) func(float64) float64 { return fl.Exp2 },
+		"exp10": func(fl fp.Flags) func(float64) float64 { return fl.Exp10 },
+		"expm1": func(fl fp.Flags) func(float64) float64 { return fl.Expm1 },
+	} {
+		bindD1(id, g)
+	}
+}
