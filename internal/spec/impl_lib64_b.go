@@ -10,6 +10,9 @@ func init() {
 		"exp2":  func(fl fp.Flags) func(float64) float64 { return fl.Exp2 },
 		"exp10": func(fl fp.Flags) func(float64) float64 { return fl.Exp10 },
 		"expm1": func(fl fp.Flags) func(float64) float64 { return fl.Expm1 },
+		"log":   func(fl fp.Flags) func(float64) float64 { return fl.Log },
+		"log2":  func(fl fp.Flags) func(float64) float64 { return fl.Log2 },
+		"log10": func(fl fp.Flags) func(float64) float64 { return fl.Log10 },
 	} {
 		bindD1(id, g)
 	}

@@ -1,0 +1,162 @@
+package fp
+
+import (
+	"math"
+
+	"github.com/cudafp/cudafp/ptx"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// CUDA's double logarithms (issue 18): log, log2, log10 and log1p follow
+// kernels log_, log2_, log10_ and log1p_ of gpu/ref/funcs64/*.ptx.xz (CUDA
+// 13.0.88, sm_90), with the host's float64 arithmetic for their binary64
+// fma.rn, add and mul as in lib64_exp.go, and rcp.approx.ftz.f64 from
+// package ptx. ptxas contracts none of their mul/add (the SASS has the
+// PTX's DFMA, DMUL and DADD).
+//
+// Two flags reach them. -fmad=false: the quotient v = 2u/(m+1) is
+// 2·RN(u·r) (mul.rn, add.rn) instead of fma(u, r, RN(u·r)). -ftz=true (and
+// -use_fast_math): the zero test of the special path compares the high
+// word as a float32 with .ftz, so a negative operand whose high word
+// (after the 2^54 prescale of subnormals) reads as a float32 subnormal,
+// -2^-1069 < x < 0 for log, gives -Inf instead of NaN.
+
+// log64Core returns ln(x) as kernel log_ computes it, the value kernels
+// log2_ and log10_ scale.
+func log64Core(x float64, ftz, noFMAD bool) float64 {
+	b := math.Float64bits(x)
+	h := int32(b >> 32)
+	k := int32(-1023)
+	if h < 0x100000 { // subnormal, zero or negative: prescale by 2^54
+		// mul.f64 by a power of two: exact for finite x, NaN x quieted.
+		b = math.Float64bits(float64(x * 0x1p54))
+		h, k = int32(b>>32), -1077
+	}
+	if uint32(h)-1 >= 0x7fefffff { // ±0, negative, +Inf or NaN
+		return log64Special(math.Float64frombits(b), uint32(h), ftz)
+	}
+	// x = 2^k·m with m in [√2/2, √2).
+	k += h >> 20
+	mh := uint32(h)&0x800fffff | 0x3ff00000
+	if mh >= 0x3ff6a09f {
+		mh -= 0x100000
+		k++
+	}
+	m := math.Float64frombits(uint64(mh)<<32 | b&0xffffffff)
+	// ln(m) = 2·atanh(u/(m+1)) with u = m−1: v ≈ 2u/(m+1), from the
+	// refined reciprocal rc of m+1, and a correction w.
+	a := m + 1
+	rc := math.Float64frombits(ptx.RcpApproxFTZF64(math.Float64bits(a)))
+	d := math.FMA(-a, rc, 1)
+	d = math.FMA(d, d, d)
+	rc = math.FMA(d, rc, rc)
+	u := m - 1
+	var v float64
+	if noFMAD {
+		v = float64(u * rc)
+		v += v
+	} else {
+		v = math.FMA(u, rc, float64(u*rc))
+	}
+	v2 := float64(v * v)
+	q := math.FMA(0x1.1380b3ae80f1ep-20, v2, 0x1.0ee258b7a8b04p-18)
+	q = math.FMA(q, v2, 0x1.3b2669f02676fp-16)
+	q = math.FMA(q, v2, 0x1.745cba9ab0956p-14)
+	q = math.FMA(q, v2, 0x1.c71c72d1b5154p-12)
+	q = math.FMA(q, v2, 0x1.24924923be72dp-09)
+	q = math.FMA(q, v2, 0x1.999999999a3c4p-07)
+	q = math.FMA(q, v2, 0x1.5555555555554p-04)
+	t := u - v
+	t += t
+	t = math.FMA(-v, u, t)
+	w := math.FMA(float64(v2*q), v, float64(rc*t))
+	// k·ln(2) + v + w, with ln(2) = hi + lo and the rounding error of
+	// k·hi + v folded into w.
+	kd := float64(k)
+	hi := math.FMA(kd, exp64Ln2Hi, v)
+	e := math.FMA(-kd, exp64Ln2Hi, hi) - v
+	w = math.FMA(kd, exp64Ln2Lo, w-e)
+	return hi + w
+}
+
+// log64Special is the special path of the logarithm kernels for x (after
+// the prescale) with high word h: ±0, a negative number, +Inf or a NaN.
+// The kernels return fma(x, +Inf, +Inf), or -Inf where the high word read
+// as a float32 equals zero (.ftz under -ftz=true).
+func log64Special(x float64, h uint32, ftz bool) float64 {
+	hf := h &^ (1 << 31)
+	if hf == 0 || ftz && hf < 0x800000 {
+		return math.Inf(-1)
+	}
+	inf := math.Float64bits(math.Inf(1))
+	return math.Float64frombits(rounding.Fma64RN(math.Float64bits(x), inf, inf))
+}
+
+// Log returns the natural logarithm of x as CUDA's log computes it under fl.
+//
+// Special cases are:
+//
+//	Log(+Inf) = +Inf
+//	Log(±0) = -Inf
+//	Log(x) = NaN (0xfff8000000000000) for x < 0, -Inf included; -Inf for -2^-1069 < x < 0 with -ftz=true
+//	Log(NaN) = NaN: x quieted, sign and payload kept
+//	Log(1) = +0
+//
+// Accuracy: bit-exact with the H100's log (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "1 (full range)".
+//
+// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it: see
+// lib64_log.go. -prec-div and -prec-sqrt do not.
+func (fl Flags) Log(x float64) float64 { return log64Core(x, fl.FTZ, fl.NoFMAD) }
+
+// Log returns log(x) under nvcc's default flags (Flags{}.Log).
+func Log(x float64) float64 { return log64Core(x, false, false) }
+
+// Log2 returns the base-2 logarithm of x as CUDA's log2 computes it under
+// fl: ln(x)·log2(e) with log2(e) = hi + lo, as a product and an fma.
+//
+// Special cases are:
+//
+//	Log2(+Inf) = +Inf
+//	Log2(±0) = -Inf
+//	Log2(x) = NaN (0xfff8000000000000) for x < 0, -Inf included; -Inf for -2^-1069 < x < 0 with -ftz=true
+//	Log2(NaN) = NaN: x quieted, sign and payload kept
+//	Log2(2^k) = k for every normal or subnormal power of two
+//
+// Accuracy: bit-exact with the H100's log2 (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "1 (full range)".
+//
+// Flags: as Log.
+func (fl Flags) Log2(x float64) float64 {
+	y := log64Core(x, fl.FTZ, fl.NoFMAD)
+	return math.FMA(y, exp64Log2e, float64(y*0x1.777d0ffda0d24p-56))
+}
+
+// Log2 returns log2(x) under nvcc's default flags (Flags{}.Log2).
+func Log2(x float64) float64 { return Flags{}.Log2(x) }
+
+// Log10 returns the base-10 logarithm of x as CUDA's log10 computes it
+// under fl: ln(x)·log10(e) with log10(e) = hi + lo, as a product and an fma.
+//
+// Special cases are:
+//
+//	Log10(+Inf) = +Inf
+//	Log10(±0) = -Inf
+//	Log10(x) = NaN (0xfff8000000000000) for x < 0, -Inf included; -Inf for -2^-1069 < x < 0 with -ftz=true
+//	Log10(NaN) = NaN: x quieted, sign and payload kept
+//	Log10(1) = +0
+//
+// Accuracy: bit-exact with the H100's log10 (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "1 (full range)".
+//
+// Flags: as Log.
+func (fl Flags) Log10(x float64) float64 {
+	y := log64Core(x, fl.FTZ, fl.NoFMAD)
+	return math.FMA(y, 0x1.bcb7b1526e50ep-02, float64(y*0x1.95355baaafad3p-57))
+}
+
+// Log10 returns log10(x) under nvcc's default flags (Flags{}.Log10).
+func Log10(x float64) float64 { return Flags{}.Log10(x) }
