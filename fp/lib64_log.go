@@ -160,3 +160,44 @@ func (fl Flags) Log10(x float64) float64 {
 
 // Log10 returns log10(x) under nvcc's default flags (Flags{}.Log10).
 func Log10(x float64) float64 { return Flags{}.Log10(x) }
+
+// Log1p returns ln(1+x) as CUDA's log1p computes it under fl.
+//
+// Special cases are:
+//
+//	Log1p(+Inf) = +Inf
+//	Log1p(-1) = -Inf
+//	Log1p(x) = NaN (0xfff8000000000000) for x < -1, -Inf included
+//	Log1p(NaN) = NaN: x quieted, sign and payload kept
+//	Log1p(±0) = ±0
+//
+// Accuracy: bit-exact with the H100's log1p (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "1 (full range)".
+//
+// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it through
+// log's path for 1+x (lib64_log.go); the path near 0 is flag-free.
+func (fl Flags) Log1p(x float64) float64 {
+	// The kernel compares the high word read as a float32 (a NaN there
+	// fails both): about -0.41 < x < 0.66 takes the path near 0,
+	// ln(1+x) = 2·atanh(x/(x+2)) around the correctly rounded quotient.
+	hf := math.Float32frombits(uint32(math.Float64bits(x) >> 32))
+	if !(hf < 0x1.caaaaap+00 && hf > -0x1.b33332p+00) {
+		return log64Core(x+1, fl.FTZ, fl.NoFMAD)
+	}
+	q := x / (x + 2) // div.rn.f64: the host quotient is the same IEEE division
+	m := float64(x * q)
+	s := x - m
+	s2 := float64(s * s)
+	p := math.FMA(0x1.372fb2fbe14b5p-20, s2, 0x1.087ffceb2dc44p-18)
+	p = math.FMA(p, s2, 0x1.3b9ff890f468cp-16)
+	p = math.FMA(p, s2, 0x1.7457efd51baf8p-14)
+	p = math.FMA(p, s2, 0x1.c71c8de3ce825p-12)
+	p = math.FMA(p, s2, 0x1.249248fa4661fp-09)
+	p = math.FMA(p, s2, 0x1.99999999d70c4p-07)
+	p = math.FMA(p, s2, 0x1.5555555555462p-04)
+	return x + math.FMA(float64(s2*p), s, -m)
+}
+
+// Log1p returns log1p(x) under nvcc's default flags (Flags{}.Log1p).
+func Log1p(x float64) float64 { return Flags{}.Log1p(x) }

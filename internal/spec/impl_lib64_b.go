@@ -13,6 +13,7 @@ func init() {
 		"log":   func(fl fp.Flags) func(float64) float64 { return fl.Log },
 		"log2":  func(fl fp.Flags) func(float64) float64 { return fl.Log2 },
 		"log10": func(fl fp.Flags) func(float64) float64 { return fl.Log10 },
+		"log1p": func(fl fp.Flags) func(float64) float64 { return fl.Log1p },
 	} {
 		bindD1(id, g)
 	}
