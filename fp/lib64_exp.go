@@ -78,8 +78,8 @@ func hiAbs64(x float64) uint32 { return uint32(math.Float64bits(x)>>32) &^ (1 <<
 //	Exp(-Inf) = +0
 //	Exp(NaN) = NaN: x quieted, sign and payload kept
 //	Exp(±0) = 1
-//	Exp(x) = +Inf for x ≥ 0x1.62e42fefa39fp+09 (≈ 709.782712893384)
-//	Exp(x) = +0 for x ≤ -745.1332191019412 (its high word's magnitude ≥ 0x40874800: x ≤ -745)
+//	Exp(x) = +Inf for x ≥ 0x1.62e42fefa39fp+09 (≈ 709.7827128933841)
+//	Exp(x) = +0 for x ≤ -745
 //
 // Accuracy: bit-exact with the H100's exp (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
@@ -110,7 +110,7 @@ func Exp(x float64) float64 {
 //	Exp2(NaN) = NaN: x quieted, sign and payload kept
 //	Exp2(±0) = 1
 //	Exp2(x) = +Inf for x ≥ 1024
-//	Exp2(x) = +0 for x ≤ -1075 (every x whose high word's magnitude is ≥ 0x4090cc00: x ≤ -1075)
+//	Exp2(x) = +0 for x ≤ -1075
 //
 // Accuracy: bit-exact with the H100's exp2 (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
@@ -138,8 +138,8 @@ func Exp2(x float64) float64 {
 //	Exp10(-Inf) = +0
 //	Exp10(NaN) = NaN: x quieted, sign and payload kept
 //	Exp10(±0) = 1
-//	Exp10(x) = +Inf for x > 308.2547155599167
-//	Exp10(x) = +0 for x ≤ -323.60 (every x whose high word's magnitude is ≥ 0x407439b8)
+//	Exp10(x) = +Inf for x ≥ 0x1.34413509f79ffp+08 (≈ 308.25471555991675)
+//	Exp10(x) = +0 for x ≤ -0x1.439b746e36b53p+08 (≈ -323.6072453387798)
 //
 // Accuracy: bit-exact with the H100's exp10 (sm_90, CUDA 13.0) under each
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
@@ -168,7 +168,10 @@ func Exp10(x float64) float64 {
 //	Expm1(+Inf) = +Inf
 //	Expm1(-Inf) = -1
 //	Expm1(NaN) = NaN: x quieted, sign and payload kept
-//	Expm1(±0) = ±0, as Expm1(x) = x for every x whose high word is 0 or 0x80000000 (|x| < 2^-1042)
+//	Expm1(±0) = ±0
+//	Expm1(x) = x for 0 < x < 0x1.6a09e667f3bcdp-53
+//	Expm1(x) = +Inf for x ≥ 0x1.62e42fefa39fp+09 (≈ 709.7827128933841)
+//	Expm1(x) = -1 for x ≤ -0x1.28aac01252c6fp+05 (≈ -37.08337415995708)
 //
 // Accuracy: bit-exact with the H100's expm1 (sm_90, CUDA 13.0) under each
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
@@ -191,8 +194,20 @@ func Expm1(x float64) float64 {
 		}
 		return math.Inf(1)
 	}
+	return expm1Kernel(x, h, false)
+}
+
+// expm1Kernel is the body of kernel expm1_ for x in its main range, h the
+// high word of x: e^x − 1 = 2^k − 1 + 2^k·(e^r − 1). Kernel sinh_ inlines
+// the same code for |x| ≥ 1 with k−1 in place of k and 2^(k−1) − 1/2 in
+// place of 2^k − 1, giving (e^x − 1)/2: half selects that form.
+func expm1Kernel(x float64, h uint32, half bool) float64 {
 	t := math.FMA(x, exp64Log2e, exp64Shifter)
 	k := int32(uint32(math.Float64bits(t)))
+	one := 1.0
+	if half {
+		k, one = k-1, 0.5
+	}
 	kf := t - exp64Shifter
 	r := math.FMA(kf, -exp64Ln2Hi, x)
 	r = math.FMA(kf, -exp64Ln2Lo, r)
@@ -211,13 +226,13 @@ func Expm1(x float64) float64 {
 	q = math.FMA(q, r, 0x1.5555555555557p-03)
 	q = math.FMA(q, r, 0.5)
 	e := math.FMA(float64(r*q), r, r) // e^r − 1
-	// 2^k − 1 + 2^k·(e^r − 1), with k = 1024 as 2·(2^1023 …).
+	// k = 1024 is taken as 2·2^1023.
 	top := k == 1024
 	if top {
 		k--
 	}
 	s := math.Float64frombits(uint64(uint32(k)<<20+0x3ff00000) << 32)
-	y := math.FMA(e, s, s-1)
+	y := math.FMA(e, s, s-one)
 	if top {
 		y += y
 	}

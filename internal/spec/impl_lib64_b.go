@@ -14,6 +14,9 @@ func init() {
 		"log2":  func(fl fp.Flags) func(float64) float64 { return fl.Log2 },
 		"log10": func(fl fp.Flags) func(float64) float64 { return fl.Log10 },
 		"log1p": func(fl fp.Flags) func(float64) float64 { return fl.Log1p },
+		"sinh":  func(fl fp.Flags) func(float64) float64 { return fl.Sinh },
+		"cosh":  func(fl fp.Flags) func(float64) float64 { return fl.Cosh },
+		"tanh":  func(fl fp.Flags) func(float64) float64 { return fl.Tanh },
 	} {
 		bindD1(id, g)
 	}
