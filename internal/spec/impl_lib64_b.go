@@ -20,4 +20,5 @@ func init() {
 	} {
 		bindD1(id, g)
 	}
+	bindD2("pow", func(fl fp.Flags) func(x, y float64) float64 { return fl.Pow })
 }
