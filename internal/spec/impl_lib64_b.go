@@ -2,8 +2,8 @@ package spec
 
 import "github.com/cudafp/cudafp/fp"
 
-// Bindings of CUDA's double exponentials, logarithms, hyperbolic functions
-// and pow (package fp, lib64_*.go; issue 18) to the catalog.
+// Bindings of CUDA's double exponentials, logarithms and hyperbolic
+// functions (package fp, lib64_*.go; issue 18) to the catalog.
 func init() {
 	for id, g := range map[string]func(fp.Flags) func(float64) float64{
 		"exp":   func(fl fp.Flags) func(float64) float64 { return fl.Exp },
@@ -20,5 +20,9 @@ func init() {
 	} {
 		bindD1(id, g)
 	}
-	bindD2("pow", func(fl fp.Flags) func(x, y float64) float64 { return fl.Pow })
+	// pow (fp.Pow) is not bound: the golden special grid and the generated
+	// inputs disagree on which of two NaN operands the device returns (two
+	// kernels of the capture harness, two ptxas operand orders of one
+	// DADD); fp's TestPowDevice checks it against the golden data with that
+	// exception.
 }
