@@ -214,3 +214,27 @@ func TestPowDevice(t *testing.T) {
 		}
 	}
 }
+
+// The eleven functions and pow join BenchmarkFuncs64 and TestNoAllocs64,
+// each next to package math's function on the same inputs.
+func init() {
+	un := func(name string, lo, hi float64, f func(fp.Flags, float64) float64, native func(float64) float64) bench64 {
+		return bench64{name, 1, lo, hi,
+			func(fl fp.Flags, x, _, _ float64) float64 { return f(fl, x) },
+			func(x, _, _ float64) float64 { return native(x) }}
+	}
+	bench64Cases = append(bench64Cases,
+		un("exp", -700, 700, fp.Flags.Exp, math.Exp),
+		un("exp2", -1000, 1000, fp.Flags.Exp2, math.Exp2),
+		un("exp10", -300, 300, fp.Flags.Exp10, func(x float64) float64 { return math.Pow(10, x) }),
+		un("expm1", -30, 700, fp.Flags.Expm1, math.Expm1),
+		un("log", 1e-300, 1e300, fp.Flags.Log, math.Log),
+		un("log2", 1e-300, 1e300, fp.Flags.Log2, math.Log2),
+		un("log10", 1e-300, 1e300, fp.Flags.Log10, math.Log10),
+		un("log1p", 1e-3, 1e3, fp.Flags.Log1p, math.Log1p),
+		un("sinh", -20, 20, fp.Flags.Sinh, math.Sinh),
+		un("cosh", -20, 20, fp.Flags.Cosh, math.Cosh),
+		un("tanh", -10, 10, fp.Flags.Tanh, math.Tanh),
+		bench64{"pow", 2, 0.1, 10, func(fl fp.Flags, x, y, _ float64) float64 { return fl.Pow(x, y) }, func(x, y, _ float64) float64 { return math.Pow(x, y) }},
+	)
+}

@@ -35,7 +35,11 @@ func RcpApproxFTZF64(a uint64) uint64 {
 	}
 	// 1/(1.f·2^(e-1023)) = r·2^(1023-e) with r = RcpApprox(1.f) in (1/2, 1]:
 	// r's biased exponent rb (126 or 127) gives the result's rb+1919-e.
-	r := RcpApprox(0x3f800000|f<<3, true)
+	// RcpApprox's datapath on the normal operand 1.f (inlined here).
+	op := 0x3f800000 | f<<3
+	c := &rcpSegs[op&0x7fffff>>rcpLowBits]
+	xl := op & (1<<rcpLowBits - 1)
+	r := rcpPack(0, op, c.k0+c.k1*uint64(xl)+c.k2*(mufuSquare(xl<<1)>>2))
 	re := int32(r>>23) + 1919 - int32(e)
 	if re <= 0 {
 		return uint64(sign) << 32
