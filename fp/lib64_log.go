@@ -177,13 +177,17 @@ func Log10(x float64) float64 { return Flags{}.Log10(x) }
 //
 // Flags: -fmad=false and -ftz=true (with -use_fast_math) change it through
 // log's path for 1+x (lib64_log.go); the path near 0 is flag-free.
-func (fl Flags) Log1p(x float64) float64 {
+func (fl Flags) Log1p(x float64) float64 { return log1pKernel(x, fl.FTZ, fl.NoFMAD) }
+
+// log1pKernel is the body of kernel log1p_, which asinh_, acosh_ and
+// atanh_ inline.
+func log1pKernel(x float64, ftz, noFMAD bool) float64 {
 	// The kernel compares the high word read as a float32 (a NaN there
 	// fails both): about -0.41 < x < 0.66 takes the path near 0,
 	// ln(1+x) = 2·atanh(x/(x+2)) around the correctly rounded quotient.
 	hf := math.Float32frombits(uint32(math.Float64bits(x) >> 32))
 	if !(hf < 0x1.caaaaap+00 && hf > -0x1.b33332p+00) {
-		return log64Core(x+1, fl.FTZ, fl.NoFMAD)
+		return log64Core(x+1, ftz, noFMAD)
 	}
 	q := x / (x + 2) // div.rn.f64: the host quotient is the same IEEE division
 	m := float64(x * q)

@@ -25,8 +25,8 @@ import (
 // NVIDIA's metric), and pow against the device data, whose
 // special grid disagrees with its generated inputs on two NaN operands.
 
-// lib64B lists the unary functions of lib64_exp.go, lib64_log.go and
-// lib64_hyp.go by catalog ID.
+// lib64B lists the unary functions of lib64_exp.go, lib64_log.go,
+// lib64_hyp.go and lib64_ahyp.go by catalog ID.
 var lib64B = []struct {
 	id string
 	f  func(fp.Flags) func(float64) float64
@@ -44,6 +44,9 @@ var lib64B = []struct {
 	{"sinh", func(fl fp.Flags) func(float64) float64 { return fl.Sinh }, -712, 712},
 	{"cosh", func(fl fp.Flags) func(float64) float64 { return fl.Cosh }, -712, 712},
 	{"tanh", func(fl fp.Flags) func(float64) float64 { return fl.Tanh }, -20, 20},
+	{"asinh", func(fl fp.Flags) func(float64) float64 { return fl.Asinh }, -1e3, 1e3},
+	{"acosh", func(fl fp.Flags) func(float64) float64 { return fl.Acosh }, 1, 1e3},
+	{"atanh", func(fl fp.Flags) func(float64) float64 { return fl.Atanh }, -1, 1},
 }
 
 // lib64Gen draws x: a uniform bit pattern (1 in 4), a uniform value of
@@ -95,6 +98,7 @@ func TestLib64BAccuracy(t *testing.T) {
 		"exp": fp.Exp, "exp2": fp.Exp2, "exp10": fp.Exp10, "expm1": fp.Expm1,
 		"log": fp.Log, "log2": fp.Log2, "log10": fp.Log10, "log1p": fp.Log1p,
 		"sinh": fp.Sinh, "cosh": fp.Cosh, "tanh": fp.Tanh,
+		"asinh": fp.Asinh, "acosh": fp.Acosh, "atanh": fp.Atanh,
 	}
 	for _, c := range lib64B {
 		f, ok := spec.Lookup(c.id)
@@ -215,7 +219,7 @@ func TestPowDevice(t *testing.T) {
 	}
 }
 
-// The eleven functions and pow join BenchmarkFuncs64 and TestNoAllocs64,
+// The fourteen functions and pow join BenchmarkFuncs64 and TestNoAllocs64,
 // each next to package math's function on the same inputs.
 func init() {
 	un := func(name string, lo, hi float64, f func(fp.Flags, float64) float64, native func(float64) float64) bench64 {
@@ -235,6 +239,9 @@ func init() {
 		un("sinh", -20, 20, fp.Flags.Sinh, math.Sinh),
 		un("cosh", -20, 20, fp.Flags.Cosh, math.Cosh),
 		un("tanh", -10, 10, fp.Flags.Tanh, math.Tanh),
+		un("asinh", -1e3, 1e3, fp.Flags.Asinh, math.Asinh),
+		un("acosh", 1, 1e3, fp.Flags.Acosh, math.Acosh),
+		un("atanh", -1, 1, fp.Flags.Atanh, math.Atanh),
 		bench64{"pow", 2, 0.1, 10, func(fl fp.Flags, x, y, _ float64) float64 { return fl.Pow(x, y) }, func(x, y, _ float64) float64 { return math.Pow(x, y) }},
 	)
 }

@@ -2,8 +2,8 @@ package spec
 
 import "github.com/cudafp/cudafp/fp"
 
-// Bindings of CUDA's double exponentials, logarithms and hyperbolic
-// functions (package fp, lib64_*.go; issue 18) to the catalog.
+// Bindings of CUDA's double exponentials, logarithms, hyperbolic and
+// inverse hyperbolic functions (package fp, lib64_*.go; issue 18) to the catalog.
 func init() {
 	for id, g := range map[string]func(fp.Flags) func(float64) float64{
 		"exp":   func(fl fp.Flags) func(float64) float64 { return fl.Exp },
@@ -17,6 +17,9 @@ func init() {
 		"sinh":  func(fl fp.Flags) func(float64) float64 { return fl.Sinh },
 		"cosh":  func(fl fp.Flags) func(float64) float64 { return fl.Cosh },
 		"tanh":  func(fl fp.Flags) func(float64) float64 { return fl.Tanh },
+		"asinh": func(fl fp.Flags) func(float64) float64 { return fl.Asinh },
+		"acosh": func(fl fp.Flags) func(float64) float64 { return fl.Acosh },
+		"atanh": func(fl fp.Flags) func(float64) float64 { return fl.Atanh },
 	} {
 		bindD1(id, g)
 	}
