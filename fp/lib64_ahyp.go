@@ -10,9 +10,9 @@ import (
 // atanh follow kernels asinh_, acosh_ and atanh_ of gpu/ref/funcs64/*.ptx.xz
 // (CUDA 13.0.88, sm_90): an argument built with rsqrt.approx.ftz.f64,
 // rcp.approx.ftz.f64 or a correctly rounded division, then log1p's kernel
-// inlined (log1pKernel), so the flags reach them as they reach log1p:
-// -fmad=false and -ftz=true (with -use_fast_math) through log's path
-// (lib64_log.go). Binary64 operations are the host's, as in lib64_exp.go;
+// inlined (log1pKernel), so the flags reach their PTX as they reach
+// log1p's, and no result changes (lib64_log.go; the device's golden files
+// under -ftz=true and -fmad=false equal the default's). Binary64 operations are the host's, as in lib64_exp.go;
 // the SASS contracts none of the PTX's mul/add.
 
 // ln2Hi64 is ln(2) rounded to double: kernels asinh_ and acosh_ add it for
@@ -37,8 +37,7 @@ func withSign(y, x float64) float64 {
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
 // 13.0, Mathematical Functions, Table 18): "3 (full range)".
 //
-// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it as they
-// change Log1p. -prec-div and -prec-sqrt do not.
+// Flags: none changes the result (see lib64_ahyp.go).
 func (fl Flags) Asinh(x float64) float64 {
 	a := math.Abs(x)
 	// y = a + a²/(1 + √(1+a²)), with √ from a refined rsqrt.approx and the
@@ -81,8 +80,7 @@ func Asinh(x float64) float64 { return Flags{}.Asinh(x) }
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
 // 13.0, Mathematical Functions, Table 18): "3 (full range)".
 //
-// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it as they
-// change Log1p. -prec-div and -prec-sqrt do not.
+// Flags: none changes the result (see lib64_ahyp.go).
 func (fl Flags) Acosh(x float64) float64 {
 	// acosh(x) = log1p(d + √(x²−1)), d = x−1, with √ from a refined
 	// rsqrt.approx; for d ≥ 2^51 (and x < 1, NaN: the high word of d read
@@ -131,8 +129,7 @@ func Acosh(x float64) float64 { return Flags{}.Acosh(x) }
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
 // 13.0, Mathematical Functions, Table 18): "2 (full range)".
 //
-// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it as they
-// change Log1p. -prec-div and -prec-sqrt do not.
+// Flags: none changes the result (see lib64_ahyp.go).
 func (fl Flags) Atanh(x float64) float64 {
 	a := math.Abs(x)
 	// div.rn.f64: the host quotient is the same IEEE division; a NaN

@@ -14,12 +14,16 @@ import (
 // package ptx. ptxas contracts none of their mul/add (the SASS has the
 // PTX's DFMA, DMUL and DADD).
 //
-// Two flags reach them. -fmad=false: the quotient v = 2u/(m+1) is
-// 2·RN(u·r) (mul.rn, add.rn) instead of fma(u, r, RN(u·r)). -ftz=true (and
-// -use_fast_math): the zero test of the special path compares the high
-// word as a float32 with .ftz, so a negative operand whose high word
-// (after the 2^54 prescale of subnormals) reads as a float32 subnormal,
-// -2^-1069 < x < 0 for log, gives -Inf instead of NaN.
+// Two flags change their PTX. -fmad=false: the quotient v = 2u/(m+1) is
+// 2·RN(u·r) (mul.rn, add.rn) instead of fma(u, r, RN(u·r)); the emulation
+// follows it, but no result is known to change (the device's -fmad=false
+// golden files of the four equal the default's, and 4·10^6 random inputs
+// agree). -ftz=true (and -use_fast_math): the zero test of the special
+// path compares the high word as a float32 with .ftz, so a negative
+// operand whose high word (after the 2^54 prescale of subnormals) reads
+// as a float32 subnormal, -2^-1069 < x < 0, gives -Inf instead of NaN in
+// log, log2 and log10; log1p's argument 1+x never lies there (it is a
+// multiple of 2^-53 near 0), so its results do not change.
 
 // log64Core returns ln(x) as kernel log_ computes it, the value kernels
 // log2_ and log10_ scale.
@@ -106,8 +110,9 @@ func log64Special(x float64, h uint32, ftz bool) float64 {
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
 // Mathematical Functions, Table 18): "1 (full range)".
 //
-// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it: see
-// lib64_log.go. -prec-div and -prec-sqrt do not.
+// Flags: -ftz=true (with -use_fast_math): -Inf for -2^-1069 < x < 0.
+// -fmad=false changes the PTX, not the results known (lib64_log.go).
+// -prec-div and -prec-sqrt do not change it.
 func (fl Flags) Log(x float64) float64 { return log64Core(x, fl.FTZ, fl.NoFMAD) }
 
 // Log returns log(x) under nvcc's default flags (Flags{}.Log).
@@ -175,8 +180,8 @@ func Log10(x float64) float64 { return Flags{}.Log10(x) }
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
 // 13.0, Mathematical Functions, Table 18): "1 (full range)".
 //
-// Flags: -fmad=false and -ftz=true (with -use_fast_math) change it through
-// log's path for 1+x (lib64_log.go); the path near 0 is flag-free.
+// Flags: none changes the result: -fmad=false and -ftz=true change the PTX
+// of log's path for 1+x only where no result changes (lib64_log.go).
 func (fl Flags) Log1p(x float64) float64 { return log1pKernel(x, fl.FTZ, fl.NoFMAD) }
 
 // log1pKernel is the body of kernel log1p_, which asinh_, acosh_ and
