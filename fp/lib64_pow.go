@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/cudafp/cudafp/ptx"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // CUDA's double pow (issue 18) follows kernel pow_ and its callee
@@ -11,7 +12,11 @@ import (
 // sm_90): ln|x| in double-double, times y, then exp of the head with the
 // tail as a correction, and the C99 special cases around it. Binary64
 // operations are the host's float64 ones, as in lib64_exp.go; the SASS
-// contracts none of the PTX's mul/add.
+// contracts none of the PTX's mul/add. For two NaN operands the result is
+// the NaN the DADD x+y picks, which follows the SASS operand order ptxas
+// chooses per kernel (rounding.NaNOrder): Pow has the PTX's order (y's
+// NaN), and the catalog binds pow as an ordered function (spec.NaNOrders)
+// for the golden data's kernels.
 
 // Pow returns x^y as CUDA's pow computes it under fl.
 //
@@ -19,7 +24,7 @@ import (
 //
 //	Pow(x, ±0) = 1 for any x, NaN included
 //	Pow(1, y) = 1 for any y, NaN included
-//	Pow(x, y) = x quieted if x is NaN, else y quieted if y is NaN (add.rn.f64 x+y on the device)
+//	Pow(x, y) = NaN if x or y is NaN: add.rn.f64 x+y (y's NaN if both are, the PTX's operand order)
 //	Pow(±0, y) = ±Inf for y an odd integer < 0; +Inf for other y < 0
 //	Pow(±0, y) = ±0 for y an odd integer > 0; +0 for other y > 0
 //	Pow(-1, ±Inf) = 1
@@ -69,10 +74,8 @@ func (fl Flags) Pow(x, y float64) float64 {
 	if s := x + y; math.Float64bits(s)>>52&0x7ff == 0x7ff {
 		ax, ay := math.Abs(x), math.Abs(y)
 		switch {
-		case ax != ax: // the DADD's NaN: x's first (the device data)
-			r = quiet64(x)
-		case ay != ay:
-			r = quiet64(y)
+		case ax != ax || ay != ay: // add.rn.f64 x+y: y's NaN first, as written
+			r = math.Float64frombits(rounding.Add64RN(xb, yb))
 		case math.IsInf(y, 0):
 			var h uint32
 			if ax > 1 {

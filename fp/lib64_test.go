@@ -1,7 +1,6 @@
 package fp_test
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/f64"
-	"github.com/cudafp/cudafp/internal/golden"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
 	"github.com/cudafp/cudafp/rounding"
@@ -22,8 +20,8 @@ import (
 // The double exponentials, logarithms, hyperbolic functions and pow
 // (lib64_*.go): their documented error bounds against the certified
 // references of package ulp (ulp.Dist64 from the correctly rounded result,
-// NVIDIA's metric), and pow against the device data, whose
-// special grid disagrees with its generated inputs on two NaN operands.
+// NVIDIA's metric). internal/golden's TestDevice checks them against the
+// device.
 
 // lib64B lists the unary functions of lib64_exp.go, lib64_log.go,
 // lib64_hyp.go and lib64_ahyp.go by catalog ID.
@@ -152,71 +150,6 @@ func TestLib64BAccuracy(t *testing.T) {
 		return strings.Join(bad, "; ")
 	}, gen))
 	props.TestingRun(t)
-}
-
-// TestPowDevice checks Pow against the device's pow under the six captured
-// flag sets. The capture harness compiled pow twice, and ptxas ordered the
-// operands of the DADD that returns x+y for a NaN operand differently: the
-// kernel of the generated inputs returns x's NaN when both are NaN (as
-// gpu/ref's pow_ SASS, DADD R8, R4, R6 with x in R4), the kernel of the
-// special grid y's (golden-nanorder/README.md tells the same of the
-// operators). Pow follows the generated inputs, so the recorded outputs and
-// every hash block must match, and the grid must match everywhere but at
-// two NaN operands, where it must hold y's NaN. Until the golden scheme can
-// leave those points out, pow stays unbound in the catalog (cudafp verify
-// lists it as not implemented) and this test stands in for its quick tier.
-func TestPowDevice(t *testing.T) {
-	impl := func(_ *spec.Func, fl fp.Flags) (spec.Kernel, bool) {
-		return func(in *spec.Args) uint64 {
-			return math.Float64bits(fl.Pow(math.Float64frombits(in[0]), math.Float64frombits(in[1])))
-		}, true
-	}
-	tier := golden.Quick
-	if testflag.Exhaustive() {
-		tier = golden.Exhaustive
-	}
-	for _, fs := range []string{"default", "ftz", "precdiv0", "precsqrt0", "fmad0", "fast"} {
-		file, err := golden.Load("../testdata/golden/" + fs + "/pow.txt.gz")
-		if err != nil {
-			t.Fatal(err)
-		}
-		twoNaN := 0
-		for k, want := range file.Special {
-			in := file.Func.GridPoint(file.Grid, k)
-			x, y := math.Float64frombits(in[0]), math.Float64frombits(in[1])
-			got := math.Float64bits(file.Flags.Pow(x, y))
-			if x != x && y != y {
-				twoNaN++
-				got = math.Float64bits(y) | 1<<51 // the grid kernel's DADD: y's NaN
-			}
-			if got != want {
-				t.Errorf("%s: pow(%s, %s) = %s, device %s (special grid)", fs, f64.Format(in[0]), f64.Format(in[1]), f64.Format(got), f64.Format(want))
-			}
-		}
-		if twoNaN == 0 {
-			t.Errorf("%s: no grid point with two NaN operands", fs)
-		}
-		// golden.Verify compares the grid too: its mismatches must be the
-		// two-NaN points where x's and y's NaN differ, and nothing else.
-		expect := uint64(0)
-		for k := range file.Special {
-			in := file.Func.GridPoint(file.Grid, k)
-			if x, y := math.Float64frombits(in[0]), math.Float64frombits(in[1]); x != x && y != y && (in[0]|1<<51) != (in[1]|1<<51) {
-				expect++
-			}
-		}
-		for _, r := range golden.Verify(context.Background(), []*golden.File{file}, golden.Options{Tier: tier, Impl: impl}) {
-			if len(r.BadSpans) != 0 || r.Mismatches != expect {
-				t.Errorf("%s: %d mismatches (want the %d two-NaN grid points), hash spans %v", fs, r.Mismatches, expect, r.BadSpans)
-			}
-			for _, m := range r.First {
-				if m.Where != "special" {
-					t.Errorf("%s: %s pow(%s) = %s, device %s", fs, m.Where, strings.Join(m.Args, ", "), m.GotS, m.WantS)
-				}
-			}
-			t.Logf("%s: %d inputs, %d hashes, %d two-NaN grid points", fs, r.Inputs, r.HashesChecked, expect)
-		}
-	}
 }
 
 // The fourteen functions and pow join BenchmarkFuncs64 and TestNoAllocs64,

@@ -1,9 +1,12 @@
 package spec
 
-import "github.com/cudafp/cudafp/fp"
+import (
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/rounding"
+)
 
 // Bindings of CUDA's double exponentials, logarithms, hyperbolic and
-// inverse hyperbolic functions (package fp, lib64_*.go; issue 18) to the catalog.
+// inverse hyperbolic functions and pow (package fp, lib64_*.go; issue 18) to the catalog.
 func init() {
 	for id, g := range map[string]func(fp.Flags) func(float64) float64{
 		"exp":   func(fl fp.Flags) func(float64) float64 { return fl.Exp },
@@ -23,9 +26,17 @@ func init() {
 	} {
 		bindD1(id, g)
 	}
-	// pow (fp.Pow) is not bound: the golden special grid and the generated
-	// inputs disagree on which of two NaN operands the device returns (two
-	// kernels of the capture harness, two ptxas operand orders of one
-	// DADD); fp's TestPowDevice checks it against the golden data with that
-	// exception.
+	bindD2("pow", func(fl fp.Flags) func(x, y float64) float64 { return fl.Pow })
+	// pow returns its DADD x+y for a NaN operand: with two NaNs, the NaN
+	// that operation's operand order picks (o[0]).
+	ordered["pow"] = func(fl fp.Flags, o NaNOrders) Kernel {
+		return func(in *Args) uint64 {
+			if isNaN64(in[0]) && isNaN64(in[1]) {
+				return o[0].Add64(in[0], in[1], rounding.RN)
+			}
+			return f64r(fl.Pow(f64a(in[0]), f64a(in[1])))
+		}
+	}
 }
+
+func isNaN64(u uint64) bool { return u&^(1<<63) > 0x7ff0000000000000 }
