@@ -16,7 +16,8 @@ import (
 // with a rounding suffix and the C operators on double (correctly rounded:
 // the math/big result of internal/oracle, rounded in the function's mode),
 // the conversions between double and the integers (exact) and the
-// reinterpretations (the bits). Their results are 64 bits wide, which
+// reinterpretations (the bits), and the double library functions
+// (correctly rounded: package ulp's Ref64). Their results are 64 bits wide, which
 // package ulp's binary32 metrics do not measure: a row measures, as for an
 // integer result, the indicator of a result that differs from the
 // reference (NaNs of any payload agree) and, where one does, its distance
@@ -108,6 +109,16 @@ func ref64Of(f *spec.Func) (*intRef, string) {
 	if strings.HasPrefix(f.ID, "i_double2") && len(f.In) == 1 && f.In[0] == spec.F64 {
 		lo, hi, nan := intRange64(f.Out[0])
 		return ref("cvt", kindExactInt, func(a spec.Args) uint64 { return double2Int(a[0], mode, lo, hi, nan, f.Out[0]) })
+	}
+	// The double library (issue 18): package ulp's certified references,
+	// correctly rounded to nearest.
+	if r, ok := ulp.Lookup64(f.Ref); ok && f.Out[0] == spec.F64 && r.Arity() == len(f.In) {
+		switch r.Arity() {
+		case 1:
+			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round(a[0], rounding.RN) })
+		case 2:
+			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round2(a[0], a[1], rounding.RN) })
+		}
 	}
 	return nil, ""
 }
