@@ -49,7 +49,7 @@ func isBinary64Row(f *spec.Func) bool {
 // why it cannot be measured.
 func components64(f *spec.Func) ([]component, string) {
 	if len(f.Out) != 1 {
-		return nil, reasonNoRef // two results: the double library, not yet
+		return pairComponents64(f)
 	}
 	r, kind := ref64Of(f)
 	if r == nil {
@@ -75,6 +75,9 @@ func ref64Of(f *spec.Func) (*intRef, string) {
 	}
 	if b, ok := bitRefs64[f.ID]; ok {
 		return ref("bits", kindExact64, b)
+	}
+	if b, ok := libRefs64[f.ID]; ok {
+		return ref(f.ID, kindExact64, b)
 	}
 	switch f.Ref {
 	case "add":

@@ -375,6 +375,22 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	if !ok {
 		return nil, fmt.Errorf("reports: %s is not implemented", f.Name)
 	}
+	if f.PairWide() {
+		// The kernel folds both results into one word: measure the
+		// component's own result instead.
+		p, ok := f.Pair(eff)
+		if !ok {
+			return nil, fmt.Errorf("reports: %s has no unfolded kernel", f.Name)
+		}
+		second := c.second
+		k = func(in *spec.Args) uint64 {
+			r0, r1 := p(in)
+			if second {
+				return r1
+			}
+			return r0
+		}
+	}
 	kernel := func(in ulp.Input) uint64 {
 		a := kernelArgs(f.In, in)
 		return k(&a)

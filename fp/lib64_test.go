@@ -1,0 +1,520 @@
+package fp_test
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/f64"
+	"github.com/cudafp/cudafp/internal/oracle"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// The exact double library functions (lib64_exact.go, lib64_round.go,
+// lib64_rem.go) against math/big: each result is the mathematical one of
+// the C standard, computed here on big.Int and big.Float (internal/oracle),
+// never with the emulation's algorithm; NaN results must be NaNs, their
+// payloads being the golden data's business (internal/golden). Every flag
+// set's method is checked: none may differ.
+
+// lib64 is one exact double function on encodings (a[1] an int32 for
+// ldexp and scalbn), with its math/big reference. A result pair is
+// r0, r1; single results leave r1 0.
+type lib64 struct {
+	id    string
+	eval  func(fl fp.Flags, a [3]uint64) (uint64, uint64)
+	ref   func(a [3]uint64) (uint64, uint64)
+	arity int
+}
+
+func res1(u uint64) (uint64, uint64) { return u, 0 }
+
+var libs64 = []lib64{
+	{"fabs", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fabs(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(a[0] &^ f64.SignMask) }, 1},
+	{"copysign", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Copysign(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(a[0]&f64.AbsMask | a[1]&f64.SignMask) }, 2},
+	{"ceil", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Ceil(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RU)) }, 1},
+	{"floor", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Floor(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RD)) }, 1},
+	{"trunc", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Trunc(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RZ)) }, 1},
+	{"rint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Rint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RN)) }, 1},
+	{"nearbyint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Nearbyint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RN)) }, 1},
+	{"round", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Round(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(roundRef64(a[0])) }, 1},
+	{"lrint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Lrint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], false)) }, 1},
+	{"llrint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Llrint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], false)) }, 1},
+	{"lround", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Lround(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], true)) }, 1},
+	{"llround", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Llround(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], true)) }, 1},
+	{"ldexp", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		return res1(db(fl.Ldexp(bd(a[0]), int32(uint32(a[1])))))
+	},
+		func(a [3]uint64) (uint64, uint64) { return res1(ldexpRef64(a[0], int32(uint32(a[1])))) }, 2},
+	{"scalbn", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		return res1(db(fl.Scalbn(bd(a[0]), int32(uint32(a[1])))))
+	},
+		func(a [3]uint64) (uint64, uint64) { return res1(ldexpRef64(a[0], int32(uint32(a[1])))) }, 2},
+	{"ilogb", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(fl.Ilogb(bd(a[0]))))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(ilogbRef64(a[0])))) }, 1},
+	{"logb", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Logb(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) {
+			switch e := ilogbRef64(a[0]); {
+			case f64.IsNaN(a[0]):
+				return res1(a[0] | f64.QuietBit)
+			case f64.IsZero(a[0]):
+				return res1(f64.NegInfBits)
+			case f64.IsInf(a[0]):
+				return res1(f64.InfBits)
+			default:
+				return res1(db(float64(e))) // exact: |e| ≤ 1074
+			}
+		}, 1},
+	{"frexp", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		m, e := fl.Frexp(bd(a[0]))
+		return db(m), uint64(uint32(e))
+	}, frexpRef64, 1},
+	{"modf", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		f, i := fl.Modf(bd(a[0]))
+		return db(f), db(i)
+	}, modfRef64, 1},
+	{"sqrt", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Sqrt(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Sqrt64(a[0], rounding.RN)) }, 1},
+	{"fma", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fma(bd(a[0]), bd(a[1]), bd(a[2])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Fma64(a[0], a[1], a[2], rounding.RN)) }, 3},
+	{"fdim", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fdim(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) {
+			if !f64.IsNaN(a[0]) && !f64.IsNaN(a[1]) && cmp64(a[0], a[1]) <= 0 {
+				return res1(f64.ZeroBits)
+			}
+			return res1(oracle.Sub64(a[0], a[1], rounding.RN))
+		}, 2},
+	{"fmax", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmax(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(minMaxRef64(a[0], a[1], false)) }, 2},
+	{"fmin", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmin(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(minMaxRef64(a[0], a[1], true)) }, 2},
+	{"nextafter", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Nextafter(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(nextafterRef64(a[0], a[1])) }, 2},
+	{"fmod", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmod(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { r, _ := remRef64(a[0], a[1], false); return res1(r) }, 2},
+	{"remainder", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Remainder(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { r, _ := remRef64(a[0], a[1], true); return res1(r) }, 2},
+	{"remquo", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		r, q := fl.Remquo(bd(a[0]), bd(a[1]))
+		return db(r), uint64(uint32(q))
+	}, func(a [3]uint64) (uint64, uint64) { return remRef64(a[0], a[1], true) }, 2},
+}
+
+// TestLib64 checks every exact double function against math/big on the
+// catalog's generated inputs and uniform bit patterns (gopter, CUDAFP_SEED),
+// under the six captured flag sets, and that the package-level function is
+// the default flags' method.
+func TestLib64(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	params := gopter.DefaultTestParametersWithSeed(int64(seed))
+	params.MinSuccessfulTests = 2000
+	if testing.Short() {
+		params.MinSuccessfulTests = 200
+	}
+	props := gopter.NewProperties(params)
+	for _, l := range libs64 {
+		f, ok := spec.Lookup(l.id)
+		if !ok || f.Kind != spec.Library || !f.D64() {
+			t.Fatalf("%s: not a double library function of the catalog", l.id)
+		}
+		gen := func(p *gopter.GenParameters) *gopter.GenResult {
+			var a [3]uint64
+			if p.Rng.Intn(8) == 0 {
+				a = [3]uint64{p.Rng.Uint64(), p.Rng.Uint64(), p.Rng.Uint64()}
+				if f.In[len(f.In)-1] == spec.I32 {
+					a[1] = uint64(uint32(p.Rng.Intn(4400) - 2200))
+				}
+			} else {
+				in := f.Input(p.Rng.Uint64() >> 8)
+				copy(a[:], in[:3])
+			}
+			return gopter.NewGenResult(a, gopter.NoShrinker)
+		}
+		props.Property(l.id+" = math/big", prop.ForAll(func(a [3]uint64) string {
+			w0, w1 := l.ref(a)
+			var bad []string
+			for _, fl := range spec.FlagSets {
+				g0, g1 := l.eval(fl, a)
+				if !same64(g0, w0) || g1 != w1 && !(f.Out[1%len(f.Out)] == spec.F64 && same64(g1, w1)) {
+					bad = append(bad, fmt.Sprintf("%s(%s) [%s] = %s, %#x; math/big %s, %#x", l.id, fmtArgs(a[:l.arity]), fl.Name(), f64.Format(g0), g1, f64.Format(w0), w1))
+				}
+			}
+			if g0, g1 := l.eval(fp.Flags{}, a); g0 != pkgLevel(l.id, a) && !(f64.IsNaN(g0) && g0 == pkgLevel(l.id, a)) {
+				bad = append(bad, fmt.Sprintf("fp.%s(%s) differs from fp.Flags{}'s method (%s, %#x)", l.id, fmtArgs(a[:l.arity]), f64.Format(g0), g1))
+			}
+			return strings.Join(bad, "; ")
+		}, gen))
+	}
+	props.TestingRun(t)
+}
+
+// pkgLevel returns the first result of the package-level function id.
+func pkgLevel(id string, a [3]uint64) uint64 {
+	x, y, z := bd(a[0]), bd(a[1]), bd(a[2])
+	n := int32(uint32(a[1]))
+	switch id {
+	case "fabs":
+		return db(fp.Fabs(x))
+	case "copysign":
+		return db(fp.Copysign(x, y))
+	case "ceil":
+		return db(fp.Ceil(x))
+	case "floor":
+		return db(fp.Floor(x))
+	case "trunc":
+		return db(fp.Trunc(x))
+	case "rint":
+		return db(fp.Rint(x))
+	case "nearbyint":
+		return db(fp.Nearbyint(x))
+	case "round":
+		return db(fp.Round(x))
+	case "lrint":
+		return uint64(fp.Lrint(x))
+	case "llrint":
+		return uint64(fp.Llrint(x))
+	case "lround":
+		return uint64(fp.Lround(x))
+	case "llround":
+		return uint64(fp.Llround(x))
+	case "ldexp":
+		return db(fp.Ldexp(x, n))
+	case "scalbn":
+		return db(fp.Scalbn(x, n))
+	case "ilogb":
+		return uint64(uint32(fp.Ilogb(x)))
+	case "logb":
+		return db(fp.Logb(x))
+	case "frexp":
+		m, _ := fp.Frexp(x)
+		return db(m)
+	case "modf":
+		f, _ := fp.Modf(x)
+		return db(f)
+	case "sqrt":
+		return db(fp.Sqrt(x))
+	case "fma":
+		return db(fp.Fma(x, y, z))
+	case "fdim":
+		return db(fp.Fdim(x, y))
+	case "fmax":
+		return db(fp.Fmax(x, y))
+	case "fmin":
+		return db(fp.Fmin(x, y))
+	case "nextafter":
+		return db(fp.Nextafter(x, y))
+	case "fmod":
+		return db(fp.Fmod(x, y))
+	case "remainder":
+		return db(fp.Remainder(x, y))
+	case "remquo":
+		r, _ := fp.Remquo(x, y)
+		return db(r)
+	}
+	panic("pkgLevel: " + id)
+}
+
+// same64 reports whether a result equals its reference: the same bits, or
+// two NaNs.
+func same64(got, want uint64) bool { return got == want || f64.IsNaN(got) && f64.IsNaN(want) }
+
+// exact returns the integer significand and exponent of a finite x:
+// |x| = m·2^e.
+func exactParts64(x uint64) (m *big.Int, e int) {
+	b := int(f64.Bexp(x))
+	frac := f64.Frac(x)
+	if b == 0 {
+		return new(big.Int).SetUint64(frac), f64.Dmin
+	}
+	return new(big.Int).SetUint64(frac | f64.HiddenBit), b - f64.Bias - f64.FracBits
+}
+
+// value returns the exact value of a finite x.
+func value64(x uint64) *big.Float { return oracle.Value64(x) }
+
+// fromInt returns the encoding of sign·n·2^e, rounded to nearest even.
+func fromInt64(neg bool, n *big.Int, e int) uint64 {
+	v := new(big.Float).SetPrec(4096).SetInt(n)
+	v.SetMantExp(v, e)
+	if neg {
+		v.Neg(v)
+	}
+	if n.Sign() == 0 && neg {
+		return f64.NegZeroBits
+	}
+	return oracle.Round64(v, rounding.RN)
+}
+
+// roundRef is C's round: ties away from zero, the sign of x kept.
+func roundRef64(x uint64) uint64 {
+	if !f64.IsFinite(x) || f64.IsZero(x) {
+		return x | qbit64(x)
+	}
+	n := roundAway64(x)
+	return fromInt64(x&f64.SignMask != 0, n, 0)
+}
+
+// qbit is the quiet bit for a NaN x, 0 otherwise.
+func qbit64(x uint64) uint64 {
+	if f64.IsNaN(x) {
+		return f64.QuietBit
+	}
+	return 0
+}
+
+// roundAway returns |x| rounded to an integer, ties away from zero.
+func roundAway64(x uint64) *big.Int {
+	m, e := exactParts64(x)
+	if e >= 0 {
+		return m.Lsh(m, uint(e))
+	}
+	// ⌊(2m + 2^-e) / 2^(1-e)⌋ = ⌊|x| + 1/2⌋
+	t := new(big.Int).Lsh(m, 1)
+	t.Add(t, new(big.Int).Lsh(big.NewInt(1), uint(-e)))
+	return t.Rsh(t, uint(1-e))
+}
+
+// toI64Ref is lrint (ties to even) or lround (ties away) to int64,
+// saturated; NaN gives 1<<63.
+func toI64Ref(x uint64, away bool) uint64 {
+	switch {
+	case f64.IsNaN(x):
+		return 1 << 63
+	case x == f64.InfBits:
+		return math.MaxInt64
+	case x == f64.NegInfBits:
+		return 1 << 63
+	}
+	var n *big.Int
+	if away {
+		n = roundAway64(x)
+		if x&f64.SignMask != 0 {
+			n.Neg(n)
+		}
+	} else {
+		n = oracle.RoundValueToInt(value64(x), rounding.RN)
+	}
+	return uint64(oracle.Saturate(n, big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)).Int64())
+}
+
+// ldexpRef is x·2^n rounded once.
+func ldexpRef64(x uint64, n int32) uint64 {
+	if !f64.IsFinite(x) || f64.IsZero(x) {
+		return x | qbit64(x)
+	}
+	m, e := exactParts64(x)
+	return fromInt64(x&f64.SignMask != 0, m, e+int(n))
+}
+
+// ilogbRef is ⌊log2 |x|⌋, INT_MIN for 0 and NaN, INT_MAX for Inf.
+func ilogbRef64(x uint64) int32 {
+	switch {
+	case f64.IsNaN(x), f64.IsZero(x):
+		return math.MinInt32
+	case f64.IsInf(x):
+		return math.MaxInt32
+	}
+	m, e := exactParts64(x)
+	return int32(m.BitLen() - 1 + e)
+}
+
+func frexpRef64(a [3]uint64) (uint64, uint64) {
+	x := a[0]
+	if !f64.IsFinite(x) || f64.IsZero(x) {
+		return x | qbit64(x), 0
+	}
+	m, e := exactParts64(x)
+	k := m.BitLen()
+	return fromInt64(x&f64.SignMask != 0, m, -k), uint64(uint32(int32(k + e)))
+}
+
+func modfRef64(a [3]uint64) (uint64, uint64) {
+	x := a[0]
+	sign := x & f64.SignMask
+	switch {
+	case f64.IsNaN(x):
+		return x | f64.QuietBit, x | f64.QuietBit
+	case f64.IsInf(x):
+		return sign, x
+	}
+	m, e := exactParts64(x)
+	if e >= 0 {
+		return sign, x
+	}
+	ip := new(big.Int).Rsh(m, uint(-e))
+	fr := new(big.Int).Sub(m, new(big.Int).Lsh(ip, uint(-e)))
+	return fromInt64(sign != 0, fr, e), fromInt64(sign != 0, ip, 0)
+}
+
+func minMaxRef64(x, y uint64, min bool) uint64 {
+	switch {
+	case f64.IsNaN(x) && f64.IsNaN(y):
+		return y | f64.QuietBit
+	case f64.IsNaN(x):
+		return y
+	case f64.IsNaN(y):
+		return x
+	}
+	c := cmp64(x, y)
+	if c == 0 { // ±0: min -0, max +0; otherwise equal encodings
+		if min {
+			return x | y&f64.SignMask
+		}
+		return x & y
+	}
+	if (c < 0) == min {
+		return x
+	}
+	return y
+}
+
+// nextafterRef steps x's value by the smallest double toward y.
+func nextafterRef64(x, y uint64) uint64 {
+	if f64.IsNaN(x) || f64.IsNaN(y) {
+		return oracle.NaN64(y, x)
+	}
+	switch c := cmp64(x, y); {
+	case c == 0:
+		return y
+	case c < 0:
+		return f64.NextUp(x)
+	default:
+		return f64.NextDown(x)
+	}
+}
+
+// cmp64 compares two non-NaN encodings by value (-0 = +0).
+func cmp64(x, y uint64) int {
+	key := func(u uint64) int64 {
+		if f64.IsZero(u) {
+			return 0
+		}
+		return f64.Key(u)
+	}
+	kx, ky := key(x), key(y)
+	switch {
+	case kx < ky:
+		return -1
+	case kx > ky:
+		return 1
+	}
+	return 0
+}
+
+// remRef is fmod (near false) or remainder (near true) and remquo's quo
+// (the rounded quotient's low three bits, signed): x − n·y on big.Int.
+func remRef64(x, y uint64, near bool) (uint64, uint64) {
+	switch {
+	case f64.IsNaN(x) || f64.IsNaN(y):
+		return oracle.NaN64(y, x), 0
+	case f64.IsInf(x) || f64.IsZero(y):
+		return 0xfff8000000000000, 0
+	case f64.IsInf(y):
+		return x, 0
+	}
+	mx, ex := exactParts64(x)
+	my, ey := exactParts64(y)
+	e := min(ex, ey)
+	X := mx.Lsh(mx, uint(ex-e))
+	Y := my.Lsh(my, uint(ey-e))
+	q, r := new(big.Int).QuoRem(X, Y, new(big.Int))
+	neg := x&f64.SignMask != 0
+	if near {
+		r2 := new(big.Int).Lsh(r, 1)
+		if c := r2.Cmp(Y); c > 0 || c == 0 && q.Bit(0) == 1 {
+			r.Sub(Y, r)
+			neg = !neg
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	quo := int32(new(big.Int).And(q, big.NewInt(7)).Int64())
+	if (x^y)&f64.SignMask != 0 {
+		quo = -quo
+	}
+	if r.Sign() == 0 {
+		return x & f64.SignMask, uint64(uint32(quo))
+	}
+	return fromInt64(neg, r, e), uint64(uint32(quo))
+}
+
+// TestLib64Specials checks the special-case rows of the doc comments that
+// the property test reaches only by chance.
+func TestLib64Specials(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"Round(0x1.fffffffffffffp-2)", fp.Round(0x1.fffffffffffffp-2), 0},
+		{"Round(-2.5)", fp.Round(-2.5), -3},
+		{"Rint(-2.5)", fp.Rint(-2.5), -2},
+		{"Ceil(-0.5)", fp.Ceil(-0.5), math.Copysign(0, -1)},
+		{"Nextafter(0, -1)", fp.Nextafter(0, -1), -0x1p-1074},
+		{"Nextafter(-0, +0)", fp.Nextafter(math.Copysign(0, -1), 0), 0},
+		{"Nextafter(Inf, 0)", fp.Nextafter(inf, 0), math.MaxFloat64},
+		{"Fmod(Inf, 1)", fp.Fmod(inf, 1), nan},
+		{"Fmod(1, Inf)", fp.Fmod(1, inf), 1},
+		{"Fmod(-4, 2)", fp.Fmod(-4, 2), math.Copysign(0, -1)},
+		{"Remainder(5, 2)", fp.Remainder(5, 2), 1},
+		{"Remainder(7, 2)", fp.Remainder(7, 2), -1},
+		{"Remainder(0x1p-1074, 0x1p-1073)", fp.Remainder(0x1p-1074, 0x1p-1073), 0x1p-1074},
+		{"Remainder(0x1.8p-1073, 0x1p-1073)", fp.Remainder(0x1.8p-1073, 0x1p-1073), -0x1p-1074},
+		{"Ldexp(0x1p-1074, 2099)", fp.Ldexp(0x1p-1074, 2099), inf},
+		{"Ldexp(1, 1 << 30)", fp.Ldexp(1, 1<<30), inf},
+		{"Ldexp(0x1.8p-1022, -1)", fp.Ldexp(0x1.8p-1022, -1), 0x1.8p-1023},
+		{"Logb(0x1p-1074)", fp.Logb(0x1p-1074), -1074},
+		{"Fdim(-0, +0)", fp.Fdim(math.Copysign(0, -1), 0), 0},
+	} {
+		if db(c.got) != db(c.want) && !(math.IsNaN(c.got) && math.IsNaN(c.want)) {
+			t.Errorf("%s = %v (%#x), want %v (%#x)", c.name, c.got, db(c.got), c.want, db(c.want))
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		r    float64
+		want int32
+	}{{7, 2, 4}, {-7, 2, -4}, {9, 2, 4}, {17, 2, 0}, {-17, -2, 0}, {3, -2, -2}} {
+		if _, q := fp.Remquo(c.x, c.r); q != c.want {
+			t.Errorf("Remquo(%v, %v) quo = %d, want %d", c.x, c.r, q, c.want)
+		}
+	}
+}
+
+// TestLib64NoAlloc checks that the exact double functions do not allocate.
+func TestLib64NoAlloc(t *testing.T) {
+	var sink float64
+	var isink int64
+	x, y := 12345.678, -0x1.8p-1060
+	if n := testing.AllocsPerRun(100, func() {
+		sink += fp.Fmod(x, y) + fp.Remainder(y, x) + fp.Ldexp(x, -1100) + fp.Round(x) + fp.Logb(y)
+		r, q := fp.Remquo(x, 3)
+		m, e := fp.Frexp(y)
+		f, i := fp.Modf(x)
+		sink += r + m + f + i + fp.Nextafter(x, y) + fp.Fdim(x, y) + fp.Fmax(x, y) + fp.Fma(x, y, x)
+		isink += int64(q) + int64(e) + fp.Lround(x) + fp.Lrint(y) + int64(fp.Ilogb(y))
+	}); n != 0 {
+		t.Errorf("%v allocations per run", n)
+	}
+	_, _ = sink, isink
+}
