@@ -112,6 +112,19 @@ func ref64Of(f *spec.Func) (*intRef, string) {
 		lo, hi, nan := intRange64(f.Out[0])
 		return ref("cvt", kindExactInt, func(a spec.Args) uint64 { return double2Int(a[0], mode, lo, hi, nan, f.Out[0]) })
 	}
+	// A double library function with a certified reference (exp …
+	// rhypot, the norms of three and four arguments, the erf family):
+	// its correctly rounded result, against which NVIDIA states the bound.
+	if r, ok := ulp.Lookup64(f.Ref); ok && f.Kind == spec.Library && f.Out[0] == spec.F64 && !f.Array && r.Arity() == len(f.In) {
+		switch len(f.In) {
+		case 1:
+			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round(a[0], mode) })
+		case 2:
+			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round2(a[0], a[1], mode) })
+		}
+		n := len(f.In)
+		return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.RoundN(a[:n], mode) })
+	}
 	return nil, ""
 }
 
