@@ -72,7 +72,8 @@ func Copysign(x, y float64) float64 { return f64b(ptx.CopysignF64(b64(x), b64(y)
 //
 // Special cases are (in order):
 //
-//	Fmin(NaN, NaN) = y quieted (sign and payload kept)
+//	Fmin(NaN, NaN) = y quieted (sign and payload kept): the operand order as written; a kernel
+//	whose DSETP ptxas wrote with x and y exchanged returns x's (internal/spec.NaNOrders)
 //	Fmin(x, NaN) = Fmin(NaN, x) = x
 //	Fmin(-0, +0) = Fmin(+0, -0) = -0
 //
@@ -90,7 +91,7 @@ func Fmin(x, y float64) float64 { return f64b(ptx.MinF64(b64(x), b64(y))) }
 //
 // Special cases are (in order):
 //
-//	Fmax(NaN, NaN) = y quieted (sign and payload kept)
+//	Fmax(NaN, NaN) = y quieted (sign and payload kept), or x's: as Fmin
 //	Fmax(x, NaN) = Fmax(NaN, x) = x
 //	Fmax(-0, +0) = Fmax(+0, -0) = +0
 //
@@ -110,7 +111,8 @@ func Fmax(x, y float64) float64 { return f64b(ptx.MaxF64(b64(x), b64(y))) }
 // Special cases are (in order):
 //
 //	Fdim(x, y) = +0 for x ≤ y (-0 and +0 included)
-//	Fdim(x, NaN) = Fdim(NaN, y) = NaN (as x − y: package rounding's NaN rule)
+//	Fdim(x, NaN) = Fdim(NaN, y) = NaN (as x − y: package rounding's NaN rule; of two
+//	NaNs, y's as written, x's where ptxas exchanged the operands: internal/spec.NaNOrders)
 //	Fdim(+Inf, y) = +Inf for y < +Inf
 //
 // Accuracy: correctly rounded. Documented (CUDA C++ Programming Guide
@@ -136,7 +138,8 @@ func fdim64(x, y uint64) uint64 {
 //
 // Special cases are (in order):
 //
-//	Nextafter(x, NaN) = Nextafter(NaN, y) = NaN (as x + y: package rounding's NaN rule)
+//	Nextafter(x, NaN) = Nextafter(NaN, y) = NaN (as x + y: package rounding's NaN rule; of two
+//	NaNs, y's as written, x's where ptxas exchanged the operands: internal/spec.NaNOrders)
 //	Nextafter(±0, ±0) = y
 //	Nextafter(±0, y) = ±0x1p-1074, the sign of y
 //	Nextafter(x, x) = x
@@ -178,7 +181,8 @@ func nextafter64(x, y uint64) uint64 {
 //
 // Special cases are (in order):
 //
-//	Fma(x, y, z) = NaN if x, y or z is NaN (package rounding's NaN rule)
+//	Fma(x, y, z) = NaN if x, y or z is NaN: y's, z's or x's, the first that is NaN (package
+//	rounding's NaN rule; x's, z's, y's where ptxas exchanged x and y: internal/spec.NaNOrders)
 //	Fma(±0, ±Inf, z) = Fma(±Inf, ±0, z) = NaN (0xfff8000000000000)
 //	Fma(x, y, z) = NaN (0xfff8000000000000) if x·y is an infinity and z the opposite one
 //	Fma(x, y, ±0) = x·y when x·y ≠ 0; (+0) + (-0) = +0

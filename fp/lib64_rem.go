@@ -24,7 +24,8 @@ import (
 //
 // Special cases are (in order):
 //
-//	Fmod(x, NaN) = Fmod(NaN, y) = NaN (as x + y: package rounding's NaN rule)
+//	Fmod(x, NaN) = Fmod(NaN, y) = NaN (as x + y: package rounding's NaN rule; of two NaNs,
+//	y's as written, x's where ptxas exchanged the operands: internal/spec.NaNOrders)
 //	Fmod(±Inf, y) = NaN (0xfff8000000000000)
 //	Fmod(x, ±Inf) = x for finite x
 //	Fmod(x, ±0) = NaN (0xfff8000000000000)
@@ -48,7 +49,7 @@ func Fmod(x, y float64) float64 {
 //
 // Special cases are (in order):
 //
-//	Remainder(x, NaN) = Remainder(NaN, y) = NaN (as x + y: package rounding's NaN rule)
+//	Remainder(x, NaN) = Remainder(NaN, y) = NaN (as Fmod's)
 //	Remainder(±Inf, y) = NaN (0xfff8000000000000)
 //	Remainder(x, ±Inf) = x for finite x
 //	Remainder(x, ±0) = NaN (0xfff8000000000000)

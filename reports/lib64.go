@@ -16,9 +16,8 @@ import (
 // on the exact value of the argument (math/big through internal/oracle),
 // never the emulation's algorithm. A NaN argument gives a NaN (sameResult
 // accepts any NaN for a double result) or the integer the C function
-// specifies; fmod, remainder, remquo, fmax, fmin, fdim, nextafter and fma
-// are not bound yet (internal/spec/impl_lib64_a.go), sqrt and fma take the
-// correctly rounded references of ref64Of.
+// specifies; sqrt and fma take the correctly rounded references of
+// ref64Of.
 
 // libRefs64 are the exact references of the single-result functions, by
 // catalog ID, on the argument words.
@@ -39,6 +38,12 @@ var libRefs64 = map[string]func(a spec.Args) uint64{
 	"scalbn":    func(a spec.Args) uint64 { return ldexpRef64(a[0], int32(uint32(a[1]))) },
 	"ilogb":     func(a spec.Args) uint64 { return uint64(uint32(ilogbRef64(a[0]))) },
 	"logb":      func(a spec.Args) uint64 { return logbRef64(a[0]) },
+	"fmax":      func(a spec.Args) uint64 { return minMaxRef64(a[0], a[1], false) },
+	"fmin":      func(a spec.Args) uint64 { return minMaxRef64(a[0], a[1], true) },
+	"fdim":      fdimRef64,
+	"nextafter": func(a spec.Args) uint64 { return nextafterRef64(a[0], a[1]) },
+	"fmod":      func(a spec.Args) uint64 { r, _ := remRef64(a[0], a[1], false); return r },
+	"remainder": func(a spec.Args) uint64 { r, _ := remRef64(a[0], a[1], true); return r },
 }
 
 // pairRefs64 are the exact references of the pair-wide functions: each
@@ -51,6 +56,8 @@ var pairRefs64 = map[string][2]struct {
 		{"exp", func(a spec.Args) uint64 { _, e := frexpRef64(a[0]); return uint64(uint32(e)) }}},
 	"modf": {{"frac", func(a spec.Args) uint64 { fr, _ := modfRef64(a[0]); return fr }},
 		{"int", func(a spec.Args) uint64 { _, i := modfRef64(a[0]); return i }}},
+	"remquo": {{"rem", func(a spec.Args) uint64 { r, _ := remRef64(a[0], a[1], true); return r }},
+		{"quo", func(a spec.Args) uint64 { _, q := remRef64(a[0], a[1], true); return uint64(uint32(q)) }}},
 }
 
 // pairComponents64 returns the two components of a pair-wide double
@@ -186,4 +193,117 @@ func modfRef64(x uint64) (frac, integral uint64) {
 		frac = x & f64.SignMask
 	}
 	return frac | x&f64.SignMask, integral
+}
+
+// cmpValue64 compares two non-NaN encodings by value (-0 = +0).
+func cmpValue64(x, y uint64) int {
+	switch {
+	case f64.IsInf(x) || f64.IsInf(y):
+		kx, ky := key64(x), key64(y)
+		switch {
+		case kx < ky:
+			return -1
+		case kx > ky:
+			return 1
+		}
+		return 0
+	}
+	return value64(x).Cmp(value64(y))
+}
+
+// minMaxRef64 is C's fmin (min) or fmax: the number when one argument is
+// NaN, −0 ordered below +0 (PTX min and max).
+func minMaxRef64(x, y uint64, min bool) uint64 {
+	switch {
+	case f64.IsNaN(x):
+		return y
+	case f64.IsNaN(y):
+		return x
+	}
+	c := cmpValue64(x, y)
+	if c == 0 && min {
+		return x | y&f64.SignMask
+	}
+	if c == 0 {
+		return x & (y | f64.AbsMask)
+	}
+	if (c < 0) == min {
+		return x
+	}
+	return y
+}
+
+// fdimRef64 is C's fdim: x − y rounded to nearest when x > y, +0 when
+// x ≤ y, NaN for a NaN argument.
+func fdimRef64(a spec.Args) uint64 {
+	x, y := a[0], a[1]
+	if !f64.IsNaN(x) && !f64.IsNaN(y) && cmpValue64(x, y) <= 0 {
+		return f64.ZeroBits
+	}
+	return oracle.Sub64(x, y, rounding.RN)
+}
+
+// nextafterRef64 is C's nextafter: y when x = y, else the double next to
+// x toward y.
+func nextafterRef64(x, y uint64) uint64 {
+	if f64.IsNaN(x) || f64.IsNaN(y) {
+		return oracle.NaN64(y, x)
+	}
+	switch c := cmpValue64(x, y); {
+	case c == 0:
+		return y
+	case c < 0:
+		return f64.NextUp(x)
+	}
+	return f64.NextDown(x)
+}
+
+// remRef64 is C's fmod (near false: the quotient truncated) or remainder
+// (near true: rounded to nearest, ties to even) on big.Int, and remquo's
+// quotient: the low three bits of the rounded quotient with the sign of
+// x/y, 0 when the remainder is NaN.
+func remRef64(x, y uint64, near bool) (uint64, int32) {
+	switch {
+	case f64.IsNaN(x) || f64.IsNaN(y):
+		return oracle.NaN64(y, x), 0
+	case f64.IsInf(x) || f64.IsZero(y):
+		return oracle.NaN64(), 0
+	case f64.IsInf(y):
+		return x, 0
+	}
+	vx, vy := new(big.Float).Abs(value64(x)), new(big.Float).Abs(value64(y))
+	// Both are integers times 2^e, e the smaller exponent of their ulps.
+	e := min(ulpExpOf(x), ulpExpOf(y))
+	X, _ := new(big.Float).SetMantExp(vx, -e).Int(nil)
+	Y, _ := new(big.Float).SetMantExp(vy, -e).Int(nil)
+	q, r := new(big.Int).QuoRem(X, Y, new(big.Int))
+	neg := x&f64.SignMask != 0
+	if near {
+		if c := new(big.Int).Lsh(r, 1).Cmp(Y); c > 0 || c == 0 && q.Bit(0) == 1 {
+			r.Sub(Y, r)
+			neg = !neg
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	quo := int32(new(big.Int).And(q, big.NewInt(7)).Int64())
+	if (x^y)&f64.SignMask != 0 {
+		quo = -quo
+	}
+	if r.Sign() == 0 {
+		return x & f64.SignMask, quo
+	}
+	v := new(big.Float).SetPrec(2200).SetInt(r)
+	v.SetMantExp(v, e)
+	if neg {
+		v.Neg(v)
+	}
+	return oracle.Round64(v, rounding.RN), quo // exact: |r|·2^e < |y|
+}
+
+// ulpExpOf returns e with ulp(x) = 2^e for a finite nonzero x.
+func ulpExpOf(x uint64) int {
+	if b := int(f64.Bexp(x)); b > 0 {
+		return b - f64.Bias - f64.FracBits
+	}
+	return f64.Dmin
 }
