@@ -25,7 +25,7 @@ import (
 
 const (
 	halfBits64  uint64 = 0x3fe0000000000000 // 0.5
-	twoP54Bits  uint64 = 0x4350000000000000 // 2^54: the subnormal scale of frexp, fmod
+	twoP54Bits  uint64 = 0x4350000000000000 // 2^54: frexp's scale of a subnormal x
 	ilogbZero   int32  = math.MinInt32      // FP_ILOGB0, and FP_ILOGBNAN
 	ilogbInf    int32  = math.MaxInt32
 	minSubBits  uint64 = f64.MinSubnormalBits
