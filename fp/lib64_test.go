@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
 	"github.com/cudafp/cudafp/rounding"
+	"github.com/cudafp/cudafp/ulp"
 )
 
 // The exact double library functions (lib64_exact.go, lib64_round.go,
@@ -517,4 +519,48 @@ func TestLib64NoAlloc(t *testing.T) {
 		t.Errorf("%v allocations per run", n)
 	}
 	_, _ = sink, isink
+}
+
+// TestRcbrtBound checks rcbrt against the certified reference of package
+// ulp: within Table 18's 1 ulp of the correctly rounded result on the
+// catalog's generated inputs and uniform bit patterns (CUDAFP_SEED), and
+// its special cases.
+func TestRcbrtBound(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	ref, ok := ulp.Lookup64("rcbrt")
+	f, ok2 := spec.Lookup("rcbrt")
+	if !ok || !ok2 {
+		t.Fatal("no rcbrt reference or catalog entry")
+	}
+	r := rand.New(rand.NewPCG(seed, 0x72636272))
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	worst := uint64(0)
+	for i := range n {
+		x := r.Uint64()
+		if i%2 == 0 {
+			x = f.Input(r.Uint64() >> 8)[0]
+		}
+		got := db(fp.Rcbrt(bd(x)))
+		if d := ulp.Dist64(got, ref.Round(x, rounding.RN)); d > 1 {
+			t.Errorf("Rcbrt(%s) = %s: %d ulps from the correctly rounded %s", f64.Format(x), f64.Format(got), d, f64.Format(ref.Round(x, rounding.RN)))
+		} else {
+			worst = max(worst, d)
+		}
+	}
+	t.Logf("%d inputs, max distance %d ulp", n, worst)
+	negZero := math.Copysign(0, -1)
+	for _, c := range []struct{ x, want float64 }{
+		{0, math.Inf(1)}, {negZero, math.Inf(-1)}, {math.Inf(1), 0}, {math.Inf(-1), negZero}, {8, 0.5}, {-0x1p-1071, -0x1p357},
+	} {
+		if got := fp.Rcbrt(c.x); db(got) != db(c.want) {
+			t.Errorf("Rcbrt(%v) = %v, want %v", c.x, got, c.want)
+		}
+	}
+	if got := fp.Rcbrt(math.NaN()); !math.IsNaN(got) {
+		t.Errorf("Rcbrt(NaN) = %v", got)
+	}
 }

@@ -21,7 +21,7 @@ import (
 func init() {
 	for id, g := range map[string]func(float64) float64{
 		"fabs": fp.Fabs, "ceil": fp.Ceil, "floor": fp.Floor, "trunc": fp.Trunc, "round": fp.Round,
-		"rint": fp.Rint, "nearbyint": fp.Nearbyint, "logb": fp.Logb, "sqrt": fp.Sqrt,
+		"rint": fp.Rint, "nearbyint": fp.Nearbyint, "logb": fp.Logb, "sqrt": fp.Sqrt, "rcbrt": fp.Rcbrt,
 	} {
 		bindD1(id, always(g))
 	}
