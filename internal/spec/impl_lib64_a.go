@@ -7,9 +7,9 @@ import (
 )
 
 // Bindings of the exact double library functions (package fp, files
-// lib64_exact.go, lib64_round.go, lib64_rem.go) to the catalog. None of
-// them depends on the flags; the catalog still verifies them under every
-// captured flag set.
+// lib64_exact.go, lib64_round.go, lib64_rem.go) and of rcbrt
+// (lib64_rcbrt.go) to the catalog. None of them depends on the flags; the
+// catalog still verifies them under every captured flag set.
 //
 // fmax, fmin, fdim, nextafter, fma, fmod, remainder and remquo return, for
 // two NaN operands, the NaN that ptxas's operand order selects (NaNOrders):
