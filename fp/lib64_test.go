@@ -3,6 +3,8 @@ package fp_test
 import (
 	"fmt"
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -11,79 +13,120 @@ import (
 
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/f64"
+	"github.com/cudafp/cudafp/internal/oracle"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
 	"github.com/cudafp/cudafp/rounding"
 	"github.com/cudafp/cudafp/ulp"
 )
 
-// The double exponentials, logarithms, hyperbolic functions and pow
-// (lib64_*.go): their documented error bounds against the certified
-// references of package ulp (ulp.Dist64 from the correctly rounded result,
-// NVIDIA's metric). internal/golden's TestDevice checks them against the
-// device.
+// The exact double library functions (lib64_exact.go, lib64_round.go,
+// lib64_rem.go) against math/big: each result is the mathematical one of
+// the C standard, computed here on big.Int and big.Float (internal/oracle),
+// never with the emulation's algorithm; NaN results must be NaNs, their
+// payloads being the golden data's business (internal/golden). Every flag
+// set's method is checked: none may differ.
 
-// lib64B lists the unary functions of lib64_exp.go, lib64_log.go,
-// lib64_hyp.go and lib64_ahyp.go by catalog ID.
-var lib64B = []struct {
-	id string
-	f  func(fp.Flags) func(float64) float64
-	lo float64 // typical inputs: uniform in [lo, hi]
-	hi float64
-}{
-	{"exp", func(fl fp.Flags) func(float64) float64 { return fl.Exp }, -750, 750},
-	{"exp2", func(fl fp.Flags) func(float64) float64 { return fl.Exp2 }, -1100, 1100},
-	{"exp10", func(fl fp.Flags) func(float64) float64 { return fl.Exp10 }, -330, 330},
-	{"expm1", func(fl fp.Flags) func(float64) float64 { return fl.Expm1 }, -40, 710},
-	{"log", func(fl fp.Flags) func(float64) float64 { return fl.Log }, 0, 4},
-	{"log2", func(fl fp.Flags) func(float64) float64 { return fl.Log2 }, 0, 4},
-	{"log10", func(fl fp.Flags) func(float64) float64 { return fl.Log10 }, 0, 4},
-	{"log1p", func(fl fp.Flags) func(float64) float64 { return fl.Log1p }, -1, 3},
-	{"sinh", func(fl fp.Flags) func(float64) float64 { return fl.Sinh }, -712, 712},
-	{"cosh", func(fl fp.Flags) func(float64) float64 { return fl.Cosh }, -712, 712},
-	{"tanh", func(fl fp.Flags) func(float64) float64 { return fl.Tanh }, -20, 20},
-	{"asinh", func(fl fp.Flags) func(float64) float64 { return fl.Asinh }, -1e3, 1e3},
-	{"acosh", func(fl fp.Flags) func(float64) float64 { return fl.Acosh }, 1, 1e3},
-	{"atanh", func(fl fp.Flags) func(float64) float64 { return fl.Atanh }, -1, 1},
+// lib64 is one exact double function on encodings (a[1] an int32 for
+// ldexp and scalbn), with its math/big reference. A result pair is
+// r0, r1; single results leave r1 0.
+type lib64 struct {
+	id    string
+	eval  func(fl fp.Flags, a [3]uint64) (uint64, uint64)
+	ref   func(a [3]uint64) (uint64, uint64)
+	arity int
 }
 
-// lib64Gen draws x: a uniform bit pattern (1 in 4), a uniform value of
-// [lo, hi], or a value of [lo, hi] scaled by 2^-k for k up to 60 (near 0).
-func lib64Gen(lo, hi float64) gopter.Gen {
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		var x float64
-		switch p.Rng.Intn(4) {
-		case 0:
-			x = math.Float64frombits(p.Rng.Uint64())
-		case 1:
-			x = math.Ldexp(lo+(hi-lo)*p.Rng.Float64(), -p.Rng.Intn(61))
-		default:
-			x = lo + (hi-lo)*p.Rng.Float64()
-		}
-		return gopter.NewGenResult(x, gopter.NoShrinker)
-	}
+func res1(u uint64) (uint64, uint64) { return u, 0 }
+
+var libs64 = []lib64{
+	{"fabs", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fabs(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(a[0] &^ f64.SignMask) }, 1},
+	{"copysign", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Copysign(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(a[0]&f64.AbsMask | a[1]&f64.SignMask) }, 2},
+	{"ceil", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Ceil(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RU)) }, 1},
+	{"floor", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Floor(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RD)) }, 1},
+	{"trunc", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Trunc(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RZ)) }, 1},
+	{"rint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Rint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RN)) }, 1},
+	{"nearbyint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Nearbyint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RN)) }, 1},
+	{"round", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Round(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(roundRef64(a[0])) }, 1},
+	{"lrint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Lrint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], false)) }, 1},
+	{"llrint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Llrint(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], false)) }, 1},
+	{"lround", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Lround(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], true)) }, 1},
+	{"llround", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Llround(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], true)) }, 1},
+	{"ldexp", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		return res1(db(fl.Ldexp(bd(a[0]), int32(uint32(a[1])))))
+	},
+		func(a [3]uint64) (uint64, uint64) { return res1(ldexpRef64(a[0], int32(uint32(a[1])))) }, 2},
+	{"scalbn", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		return res1(db(fl.Scalbn(bd(a[0]), int32(uint32(a[1])))))
+	},
+		func(a [3]uint64) (uint64, uint64) { return res1(ldexpRef64(a[0], int32(uint32(a[1])))) }, 2},
+	{"ilogb", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(fl.Ilogb(bd(a[0]))))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(ilogbRef64(a[0])))) }, 1},
+	{"logb", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Logb(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) {
+			switch e := ilogbRef64(a[0]); {
+			case f64.IsNaN(a[0]):
+				return res1(a[0] | f64.QuietBit)
+			case f64.IsZero(a[0]):
+				return res1(f64.NegInfBits)
+			case f64.IsInf(a[0]):
+				return res1(f64.InfBits)
+			default:
+				return res1(db(float64(e))) // exact: |e| ≤ 1074
+			}
+		}, 1},
+	{"frexp", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		m, e := fl.Frexp(bd(a[0]))
+		return db(m), uint64(uint32(e))
+	}, frexpRef64, 1},
+	{"modf", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		f, i := fl.Modf(bd(a[0]))
+		return db(f), db(i)
+	}, modfRef64, 1},
+	{"sqrt", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Sqrt(bd(a[0])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Sqrt64(a[0], rounding.RN)) }, 1},
+	{"fma", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fma(bd(a[0]), bd(a[1]), bd(a[2])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Fma64(a[0], a[1], a[2], rounding.RN)) }, 3},
+	{"fdim", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fdim(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) {
+			if !f64.IsNaN(a[0]) && !f64.IsNaN(a[1]) && cmp64(a[0], a[1]) <= 0 {
+				return res1(f64.ZeroBits)
+			}
+			return res1(oracle.Sub64(a[0], a[1], rounding.RN))
+		}, 2},
+	{"fmax", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmax(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(minMaxRef64(a[0], a[1], false)) }, 2},
+	{"fmin", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmin(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(minMaxRef64(a[0], a[1], true)) }, 2},
+	{"nextafter", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Nextafter(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { return res1(nextafterRef64(a[0], a[1])) }, 2},
+	{"fmod", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmod(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { r, _ := remRef64(a[0], a[1], false); return res1(r) }, 2},
+	{"remainder", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Remainder(bd(a[0]), bd(a[1])))) },
+		func(a [3]uint64) (uint64, uint64) { r, _ := remRef64(a[0], a[1], true); return res1(r) }, 2},
+	{"remquo", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
+		r, q := fl.Remquo(bd(a[0]), bd(a[1]))
+		return db(r), uint64(uint32(q))
+	}, func(a [3]uint64) (uint64, uint64) { return remRef64(a[0], a[1], true) }, 2},
 }
 
-// distWithin returns "" when got is within the catalog's documented bound
-// (NVIDIA's metric: binary64 steps from the correctly rounded result cr,
-// ulp.Dist64) at args, else a description.
-func distWithin(f *spec.Func, got, cr uint64, x float64, args string) string {
-	bound := f.Bound.ULP // at a NaN x, as the reports read it
-	if x == x {
-		bound = f.Bound.ULPAt(x)
-	}
-	if d := ulp.Dist64(got, cr); !(float64(d) <= bound) {
-		return fmt.Sprintf("%s(%s) = %s: %d ulp from the correctly rounded %s, documented bound %g", f.Name, args, f64.Format(got), d, f64.Format(cr), bound)
-	}
-	return ""
-}
-
-// TestLib64BAccuracy checks the documented ulp bound (CUDA C++ Programming
-// Guide 13.0, Table 18, in the catalog) of each function under every
-// captured flag set, against ulp.Ref64, on random inputs (gopter,
-// CUDAFP_SEED), and that the package-level function is the default flags'
-// method.
-func TestLib64BAccuracy(t *testing.T) {
+// TestLib64 checks every exact double function against math/big on the
+// catalog's generated inputs and uniform bit patterns (gopter, CUDAFP_SEED),
+// under the six captured flag sets, and that the package-level function is
+// the default flags' method.
+func TestLib64(t *testing.T) {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
 	params := gopter.DefaultTestParametersWithSeed(int64(seed))
@@ -92,89 +135,432 @@ func TestLib64BAccuracy(t *testing.T) {
 		params.MinSuccessfulTests = 200
 	}
 	props := gopter.NewProperties(params)
-	pkg := map[string]func(float64) float64{
-		"exp": fp.Exp, "exp2": fp.Exp2, "exp10": fp.Exp10, "expm1": fp.Expm1,
-		"log": fp.Log, "log2": fp.Log2, "log10": fp.Log10, "log1p": fp.Log1p,
-		"sinh": fp.Sinh, "cosh": fp.Cosh, "tanh": fp.Tanh,
-		"asinh": fp.Asinh, "acosh": fp.Acosh, "atanh": fp.Atanh,
-	}
-	for _, c := range lib64B {
-		f, ok := spec.Lookup(c.id)
-		if !ok {
-			t.Fatalf("%s: not in the catalog", c.id)
+	for _, l := range libs64 {
+		f, ok := spec.Lookup(l.id)
+		if !ok || f.Kind != spec.Library || !f.D64() {
+			t.Fatalf("%s: not a double library function of the catalog", l.id)
 		}
-		ref, ok := ulp.Lookup64(c.id)
-		if !ok {
-			t.Fatalf("%s: no ulp.Ref64", c.id)
+		gen := func(p *gopter.GenParameters) *gopter.GenResult {
+			var a [3]uint64
+			if p.Rng.Intn(8) == 0 {
+				a = [3]uint64{p.Rng.Uint64(), p.Rng.Uint64(), p.Rng.Uint64()}
+				if f.In[len(f.In)-1] == spec.I32 {
+					a[1] = uint64(uint32(p.Rng.Intn(4400) - 2200))
+				}
+			} else {
+				in := f.Input(p.Rng.Uint64() >> 8)
+				copy(a[:], in[:3])
+			}
+			return gopter.NewGenResult(a, gopter.NoShrinker)
 		}
-		props.Property(c.id+" within its documented bound", prop.ForAll(func(x float64) string {
+		props.Property(l.id+" = math/big", prop.ForAll(func(a [3]uint64) string {
+			w0, w1 := l.ref(a)
 			var bad []string
-			cr := ref.Round(math.Float64bits(x), rounding.RN)
 			for _, fl := range spec.FlagSets {
-				got := math.Float64bits(c.f(fl)(x))
-				if s := distWithin(f, got, cr, x, f64.Format(math.Float64bits(x))); s != "" {
-					bad = append(bad, "["+fl.Name()+"] "+s)
+				g0, g1 := l.eval(fl, a)
+				if !same64(g0, w0) || g1 != w1 && !(f.Out[1%len(f.Out)] == spec.F64 && same64(g1, w1)) {
+					bad = append(bad, fmt.Sprintf("%s(%s) [%s] = %s, %#x; math/big %s, %#x", l.id, fmtArgs(a[:l.arity]), fl.Name(), f64.Format(g0), g1, f64.Format(w0), w1))
 				}
 			}
-			if got, want := math.Float64bits(pkg[c.id](x)), math.Float64bits(c.f(fp.Flags{})(x)); got != want {
-				bad = append(bad, fmt.Sprintf("fp package-level %s(%x) = %s, Flags{} %s", c.id, x, f64.Format(got), f64.Format(want)))
+			if g0, g1 := l.eval(fp.Flags{}, a); g0 != pkgLevel(l.id, a) && !(f64.IsNaN(g0) && g0 == pkgLevel(l.id, a)) {
+				bad = append(bad, fmt.Sprintf("fp.%s(%s) differs from fp.Flags{}'s method (%s, %#x)", l.id, fmtArgs(a[:l.arity]), f64.Format(g0), g1))
 			}
 			return strings.Join(bad, "; ")
-		}, lib64Gen(c.lo, c.hi)))
+		}, gen))
 	}
-	f, _ := spec.Lookup("pow")
-	ref, _ := ulp.Lookup64("pow")
-	gen := func(p *gopter.GenParameters) *gopter.GenResult {
-		var a [2]float64
-		if p.Rng.Intn(4) == 0 {
-			a = [2]float64{math.Float64frombits(p.Rng.Uint64()), math.Float64frombits(p.Rng.Uint64())}
-		} else { // x in (0, 4], y with |y·ln x| up to about 800
-			x := 4 * (1 - p.Rng.Float64())
-			a = [2]float64{x, (2*p.Rng.Float64() - 1) * 800 / math.Max(math.Abs(math.Log(x)), 1e-3)}
-		}
-		return gopter.NewGenResult(a, gopter.NoShrinker)
-	}
-	props.Property("pow within its documented bound", prop.ForAll(func(a [2]float64) string {
-		var bad []string
-		xb, yb := math.Float64bits(a[0]), math.Float64bits(a[1])
-		cr := ref.Round2(xb, yb, rounding.RN)
-		for _, fl := range spec.FlagSets {
-			got := math.Float64bits(fl.Pow(a[0], a[1]))
-			if s := distWithin(f, got, cr, a[0], f64.Format(xb)+", "+f64.Format(yb)); s != "" {
-				bad = append(bad, "["+fl.Name()+"] "+s)
-			}
-		}
-		if got, want := math.Float64bits(fp.Pow(a[0], a[1])), math.Float64bits(fp.Flags{}.Pow(a[0], a[1])); got != want {
-			bad = append(bad, fmt.Sprintf("fp.Pow = %s, Flags{}.Pow %s", f64.Format(got), f64.Format(want)))
-		}
-		return strings.Join(bad, "; ")
-	}, gen))
 	props.TestingRun(t)
 }
 
-// The fourteen functions and pow join BenchmarkFuncs64 and TestNoAllocs64,
-// each next to package math's function on the same inputs.
-func init() {
-	un := func(name string, lo, hi float64, f func(fp.Flags, float64) float64, native func(float64) float64) bench64 {
-		return bench64{name, 1, lo, hi,
-			func(fl fp.Flags, x, _, _ float64) float64 { return f(fl, x) },
-			func(x, _, _ float64) float64 { return native(x) }}
+// pkgLevel returns the first result of the package-level function id.
+func pkgLevel(id string, a [3]uint64) uint64 {
+	x, y, z := bd(a[0]), bd(a[1]), bd(a[2])
+	n := int32(uint32(a[1]))
+	switch id {
+	case "fabs":
+		return db(fp.Fabs(x))
+	case "copysign":
+		return db(fp.Copysign(x, y))
+	case "ceil":
+		return db(fp.Ceil(x))
+	case "floor":
+		return db(fp.Floor(x))
+	case "trunc":
+		return db(fp.Trunc(x))
+	case "rint":
+		return db(fp.Rint(x))
+	case "nearbyint":
+		return db(fp.Nearbyint(x))
+	case "round":
+		return db(fp.Round(x))
+	case "lrint":
+		return uint64(fp.Lrint(x))
+	case "llrint":
+		return uint64(fp.Llrint(x))
+	case "lround":
+		return uint64(fp.Lround(x))
+	case "llround":
+		return uint64(fp.Llround(x))
+	case "ldexp":
+		return db(fp.Ldexp(x, n))
+	case "scalbn":
+		return db(fp.Scalbn(x, n))
+	case "ilogb":
+		return uint64(uint32(fp.Ilogb(x)))
+	case "logb":
+		return db(fp.Logb(x))
+	case "frexp":
+		m, _ := fp.Frexp(x)
+		return db(m)
+	case "modf":
+		f, _ := fp.Modf(x)
+		return db(f)
+	case "sqrt":
+		return db(fp.Sqrt(x))
+	case "fma":
+		return db(fp.Fma(x, y, z))
+	case "fdim":
+		return db(fp.Fdim(x, y))
+	case "fmax":
+		return db(fp.Fmax(x, y))
+	case "fmin":
+		return db(fp.Fmin(x, y))
+	case "nextafter":
+		return db(fp.Nextafter(x, y))
+	case "fmod":
+		return db(fp.Fmod(x, y))
+	case "remainder":
+		return db(fp.Remainder(x, y))
+	case "remquo":
+		r, _ := fp.Remquo(x, y)
+		return db(r)
 	}
-	bench64Cases = append(bench64Cases,
-		un("exp", -700, 700, fp.Flags.Exp, math.Exp),
-		un("exp2", -1000, 1000, fp.Flags.Exp2, math.Exp2),
-		un("exp10", -300, 300, fp.Flags.Exp10, func(x float64) float64 { return math.Pow(10, x) }),
-		un("expm1", -30, 700, fp.Flags.Expm1, math.Expm1),
-		un("log", 1e-300, 1e300, fp.Flags.Log, math.Log),
-		un("log2", 1e-300, 1e300, fp.Flags.Log2, math.Log2),
-		un("log10", 1e-300, 1e300, fp.Flags.Log10, math.Log10),
-		un("log1p", 1e-3, 1e3, fp.Flags.Log1p, math.Log1p),
-		un("sinh", -20, 20, fp.Flags.Sinh, math.Sinh),
-		un("cosh", -20, 20, fp.Flags.Cosh, math.Cosh),
-		un("tanh", -10, 10, fp.Flags.Tanh, math.Tanh),
-		un("asinh", -1e3, 1e3, fp.Flags.Asinh, math.Asinh),
-		un("acosh", 1, 1e3, fp.Flags.Acosh, math.Acosh),
-		un("atanh", -1, 1, fp.Flags.Atanh, math.Atanh),
-		bench64{"pow", 2, 0.1, 10, func(fl fp.Flags, x, y, _ float64) float64 { return fl.Pow(x, y) }, func(x, y, _ float64) float64 { return math.Pow(x, y) }},
-	)
+	panic("pkgLevel: " + id)
+}
+
+// same64 reports whether a result equals its reference: the same bits, or
+// two NaNs.
+func same64(got, want uint64) bool { return got == want || f64.IsNaN(got) && f64.IsNaN(want) }
+
+// exact returns the integer significand and exponent of a finite x:
+// |x| = m·2^e.
+func exactParts64(x uint64) (m *big.Int, e int) {
+	b := int(f64.Bexp(x))
+	frac := f64.Frac(x)
+	if b == 0 {
+		return new(big.Int).SetUint64(frac), f64.Dmin
+	}
+	return new(big.Int).SetUint64(frac | f64.HiddenBit), b - f64.Bias - f64.FracBits
+}
+
+// value returns the exact value of a finite x.
+func value64(x uint64) *big.Float { return oracle.Value64(x) }
+
+// fromInt returns the encoding of sign·n·2^e, rounded to nearest even.
+func fromInt64(neg bool, n *big.Int, e int) uint64 {
+	v := new(big.Float).SetPrec(4096).SetInt(n)
+	v.SetMantExp(v, e)
+	if neg {
+		v.Neg(v)
+	}
+	if n.Sign() == 0 && neg {
+		return f64.NegZeroBits
+	}
+	return oracle.Round64(v, rounding.RN)
+}
+
+// roundRef is C's round: ties away from zero, the sign of x kept.
+func roundRef64(x uint64) uint64 {
+	if !f64.IsFinite(x) || f64.IsZero(x) {
+		return x | qbit64(x)
+	}
+	n := roundAway64(x)
+	return fromInt64(x&f64.SignMask != 0, n, 0)
+}
+
+// qbit is the quiet bit for a NaN x, 0 otherwise.
+func qbit64(x uint64) uint64 {
+	if f64.IsNaN(x) {
+		return f64.QuietBit
+	}
+	return 0
+}
+
+// roundAway returns |x| rounded to an integer, ties away from zero.
+func roundAway64(x uint64) *big.Int {
+	m, e := exactParts64(x)
+	if e >= 0 {
+		return m.Lsh(m, uint(e))
+	}
+	// ⌊(2m + 2^-e) / 2^(1-e)⌋ = ⌊|x| + 1/2⌋
+	t := new(big.Int).Lsh(m, 1)
+	t.Add(t, new(big.Int).Lsh(big.NewInt(1), uint(-e)))
+	return t.Rsh(t, uint(1-e))
+}
+
+// toI64Ref is lrint (ties to even) or lround (ties away) to int64,
+// saturated; NaN gives 1<<63.
+func toI64Ref(x uint64, away bool) uint64 {
+	switch {
+	case f64.IsNaN(x):
+		return 1 << 63
+	case x == f64.InfBits:
+		return math.MaxInt64
+	case x == f64.NegInfBits:
+		return 1 << 63
+	}
+	var n *big.Int
+	if away {
+		n = roundAway64(x)
+		if x&f64.SignMask != 0 {
+			n.Neg(n)
+		}
+	} else {
+		n = oracle.RoundValueToInt(value64(x), rounding.RN)
+	}
+	return uint64(oracle.Saturate(n, big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)).Int64())
+}
+
+// ldexpRef is x·2^n rounded once.
+func ldexpRef64(x uint64, n int32) uint64 {
+	if !f64.IsFinite(x) || f64.IsZero(x) {
+		return x | qbit64(x)
+	}
+	m, e := exactParts64(x)
+	return fromInt64(x&f64.SignMask != 0, m, e+int(n))
+}
+
+// ilogbRef is ⌊log2 |x|⌋, INT_MIN for 0 and NaN, INT_MAX for Inf.
+func ilogbRef64(x uint64) int32 {
+	switch {
+	case f64.IsNaN(x), f64.IsZero(x):
+		return math.MinInt32
+	case f64.IsInf(x):
+		return math.MaxInt32
+	}
+	m, e := exactParts64(x)
+	return int32(m.BitLen() - 1 + e)
+}
+
+func frexpRef64(a [3]uint64) (uint64, uint64) {
+	x := a[0]
+	if !f64.IsFinite(x) || f64.IsZero(x) {
+		return x | qbit64(x), 0
+	}
+	m, e := exactParts64(x)
+	k := m.BitLen()
+	return fromInt64(x&f64.SignMask != 0, m, -k), uint64(uint32(int32(k + e)))
+}
+
+func modfRef64(a [3]uint64) (uint64, uint64) {
+	x := a[0]
+	sign := x & f64.SignMask
+	switch {
+	case f64.IsNaN(x):
+		return x | f64.QuietBit, x | f64.QuietBit
+	case f64.IsInf(x):
+		return sign, x
+	}
+	m, e := exactParts64(x)
+	if e >= 0 {
+		return sign, x
+	}
+	ip := new(big.Int).Rsh(m, uint(-e))
+	fr := new(big.Int).Sub(m, new(big.Int).Lsh(ip, uint(-e)))
+	return fromInt64(sign != 0, fr, e), fromInt64(sign != 0, ip, 0)
+}
+
+func minMaxRef64(x, y uint64, min bool) uint64 {
+	switch {
+	case f64.IsNaN(x) && f64.IsNaN(y):
+		return y | f64.QuietBit
+	case f64.IsNaN(x):
+		return y
+	case f64.IsNaN(y):
+		return x
+	}
+	c := cmp64(x, y)
+	if c == 0 { // ±0: min -0, max +0; otherwise equal encodings
+		if min {
+			return x | y&f64.SignMask
+		}
+		return x & y
+	}
+	if (c < 0) == min {
+		return x
+	}
+	return y
+}
+
+// nextafterRef steps x's value by the smallest double toward y.
+func nextafterRef64(x, y uint64) uint64 {
+	if f64.IsNaN(x) || f64.IsNaN(y) {
+		return oracle.NaN64(y, x)
+	}
+	switch c := cmp64(x, y); {
+	case c == 0:
+		return y
+	case c < 0:
+		return f64.NextUp(x)
+	default:
+		return f64.NextDown(x)
+	}
+}
+
+// cmp64 compares two non-NaN encodings by value (-0 = +0).
+func cmp64(x, y uint64) int {
+	key := func(u uint64) int64 {
+		if f64.IsZero(u) {
+			return 0
+		}
+		return f64.Key(u)
+	}
+	kx, ky := key(x), key(y)
+	switch {
+	case kx < ky:
+		return -1
+	case kx > ky:
+		return 1
+	}
+	return 0
+}
+
+// remRef is fmod (near false) or remainder (near true) and remquo's quo
+// (the rounded quotient's low three bits, signed): x − n·y on big.Int.
+func remRef64(x, y uint64, near bool) (uint64, uint64) {
+	switch {
+	case f64.IsNaN(x) || f64.IsNaN(y):
+		return oracle.NaN64(y, x), 0
+	case f64.IsInf(x) || f64.IsZero(y):
+		return 0xfff8000000000000, 0
+	case f64.IsInf(y):
+		return x, 0
+	}
+	mx, ex := exactParts64(x)
+	my, ey := exactParts64(y)
+	e := min(ex, ey)
+	X := mx.Lsh(mx, uint(ex-e))
+	Y := my.Lsh(my, uint(ey-e))
+	q, r := new(big.Int).QuoRem(X, Y, new(big.Int))
+	neg := x&f64.SignMask != 0
+	if near {
+		r2 := new(big.Int).Lsh(r, 1)
+		if c := r2.Cmp(Y); c > 0 || c == 0 && q.Bit(0) == 1 {
+			r.Sub(Y, r)
+			neg = !neg
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	quo := int32(new(big.Int).And(q, big.NewInt(7)).Int64())
+	if (x^y)&f64.SignMask != 0 {
+		quo = -quo
+	}
+	if r.Sign() == 0 {
+		return x & f64.SignMask, uint64(uint32(quo))
+	}
+	return fromInt64(neg, r, e), uint64(uint32(quo))
+}
+
+// TestLib64Specials checks the special-case rows of the doc comments that
+// the property test reaches only by chance.
+func TestLib64Specials(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"Round(0x1.fffffffffffffp-2)", fp.Round(0x1.fffffffffffffp-2), 0},
+		{"Round(-2.5)", fp.Round(-2.5), -3},
+		{"Rint(-2.5)", fp.Rint(-2.5), -2},
+		{"Ceil(-0.5)", fp.Ceil(-0.5), math.Copysign(0, -1)},
+		{"Nextafter(0, -1)", fp.Nextafter(0, -1), -0x1p-1074},
+		{"Nextafter(-0, +0)", fp.Nextafter(math.Copysign(0, -1), 0), 0},
+		{"Nextafter(Inf, 0)", fp.Nextafter(inf, 0), math.MaxFloat64},
+		{"Fmod(Inf, 1)", fp.Fmod(inf, 1), nan},
+		{"Fmod(1, Inf)", fp.Fmod(1, inf), 1},
+		{"Fmod(-4, 2)", fp.Fmod(-4, 2), math.Copysign(0, -1)},
+		{"Remainder(5, 2)", fp.Remainder(5, 2), 1},
+		{"Remainder(7, 2)", fp.Remainder(7, 2), -1},
+		{"Remainder(0x1p-1074, 0x1p-1073)", fp.Remainder(0x1p-1074, 0x1p-1073), 0x1p-1074},
+		{"Remainder(0x1.8p-1073, 0x1p-1073)", fp.Remainder(0x1.8p-1073, 0x1p-1073), -0x1p-1074},
+		{"Ldexp(0x1p-1074, 2099)", fp.Ldexp(0x1p-1074, 2099), inf},
+		{"Ldexp(1, 1 << 30)", fp.Ldexp(1, 1<<30), inf},
+		{"Ldexp(0x1.8p-1022, -1)", fp.Ldexp(0x1.8p-1022, -1), 0x1.8p-1023},
+		{"Logb(0x1p-1074)", fp.Logb(0x1p-1074), -1074},
+		{"Fdim(-0, +0)", fp.Fdim(math.Copysign(0, -1), 0), 0},
+	} {
+		if db(c.got) != db(c.want) && !(math.IsNaN(c.got) && math.IsNaN(c.want)) {
+			t.Errorf("%s = %v (%#x), want %v (%#x)", c.name, c.got, db(c.got), c.want, db(c.want))
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		r    float64
+		want int32
+	}{{7, 2, 4}, {-7, 2, -4}, {9, 2, 4}, {17, 2, 0}, {-17, -2, 0}, {3, -2, -2}} {
+		if _, q := fp.Remquo(c.x, c.r); q != c.want {
+			t.Errorf("Remquo(%v, %v) quo = %d, want %d", c.x, c.r, q, c.want)
+		}
+	}
+}
+
+// TestLib64NoAlloc checks that the exact double functions do not allocate.
+func TestLib64NoAlloc(t *testing.T) {
+	var sink float64
+	var isink int64
+	x, y := 12345.678, -0x1.8p-1060
+	if n := testing.AllocsPerRun(100, func() {
+		sink += fp.Fmod(x, y) + fp.Remainder(y, x) + fp.Ldexp(x, -1100) + fp.Round(x) + fp.Logb(y)
+		r, q := fp.Remquo(x, 3)
+		m, e := fp.Frexp(y)
+		f, i := fp.Modf(x)
+		sink += r + m + f + i + fp.Nextafter(x, y) + fp.Fdim(x, y) + fp.Fmax(x, y) + fp.Fma(x, y, x)
+		isink += int64(q) + int64(e) + fp.Lround(x) + fp.Lrint(y) + int64(fp.Ilogb(y))
+	}); n != 0 {
+		t.Errorf("%v allocations per run", n)
+	}
+	_, _ = sink, isink
+}
+
+// TestRcbrtBound checks rcbrt against the certified reference of package
+// ulp: within Table 18's 1 ulp of the correctly rounded result on the
+// catalog's generated inputs and uniform bit patterns (CUDAFP_SEED), and
+// its special cases.
+func TestRcbrtBound(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	ref, ok := ulp.Lookup64("rcbrt")
+	f, ok2 := spec.Lookup("rcbrt")
+	if !ok || !ok2 {
+		t.Fatal("no rcbrt reference or catalog entry")
+	}
+	r := rand.New(rand.NewPCG(seed, 0x72636272))
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	worst := uint64(0)
+	for i := range n {
+		x := r.Uint64()
+		if i%2 == 0 {
+			x = f.Input(r.Uint64() >> 8)[0]
+		}
+		got := db(fp.Rcbrt(bd(x)))
+		if d := ulp.Dist64(got, ref.Round(x, rounding.RN)); d > 1 {
+			t.Errorf("Rcbrt(%s) = %s: %d ulps from the correctly rounded %s", f64.Format(x), f64.Format(got), d, f64.Format(ref.Round(x, rounding.RN)))
+		} else {
+			worst = max(worst, d)
+		}
+	}
+	t.Logf("%d inputs, max distance %d ulp", n, worst)
+	negZero := math.Copysign(0, -1)
+	for _, c := range []struct{ x, want float64 }{
+		{0, math.Inf(1)}, {negZero, math.Inf(-1)}, {math.Inf(1), 0}, {math.Inf(-1), negZero}, {8, 0.5}, {-0x1p-1071, -0x1p357},
+	} {
+		if got := fp.Rcbrt(c.x); db(got) != db(c.want) {
+			t.Errorf("Rcbrt(%v) = %v, want %v", c.x, got, c.want)
+		}
+	}
+	if got := fp.Rcbrt(math.NaN()); !math.IsNaN(got) {
+		t.Errorf("Rcbrt(NaN) = %v", got)
+	}
 }

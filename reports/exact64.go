@@ -50,7 +50,7 @@ func isBinary64Row(f *spec.Func) bool {
 // why it cannot be measured.
 func components64(f *spec.Func) ([]component, string) {
 	if len(f.Out) != 1 {
-		return nil, reasonNoRef // two results: the double library, not yet
+		return pairComponents64(f)
 	}
 	r, kind := ref64Of(f)
 	if r == nil {
@@ -76,6 +76,9 @@ func ref64Of(f *spec.Func) (*intRef, string) {
 	}
 	if b, ok := bitRefs64[f.ID]; ok {
 		return ref("bits", kindExact64, b)
+	}
+	if b, ok := libRefs64[f.ID]; ok {
+		return ref(f.ID, kindExact64, b)
 	}
 	switch f.Ref {
 	case "add":
@@ -110,15 +113,18 @@ func ref64Of(f *spec.Func) (*intRef, string) {
 		lo, hi, nan := intRange64(f.Out[0])
 		return ref("cvt", kindExactInt, func(a spec.Args) uint64 { return double2Int(a[0], mode, lo, hi, nan, f.Out[0]) })
 	}
-	// The double library (issue 18): package ulp's certified references,
-	// correctly rounded to nearest.
-	if r, ok := ulp.Lookup64(f.Ref); ok && f.Out[0] == spec.F64 && r.Arity() == len(f.In) {
-		switch r.Arity() {
+	// A double library function with a certified reference (exp …
+	// rhypot, the norms of three and four arguments, the erf family):
+	// its correctly rounded result, against which NVIDIA states the bound.
+	if r, ok := ulp.Lookup64(f.Ref); ok && f.Kind == spec.Library && f.Out[0] == spec.F64 && !f.Array && r.Arity() == len(f.In) {
+		switch len(f.In) {
 		case 1:
-			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round(a[0], rounding.RN) })
+			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round(a[0], mode) })
 		case 2:
-			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round2(a[0], a[1], rounding.RN) })
+			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round2(a[0], a[1], mode) })
 		}
+		n := len(f.In)
+		return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.RoundN(a[:n], mode) })
 	}
 	return nil, ""
 }

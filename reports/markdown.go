@@ -68,6 +68,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			dist, abs, fmtShare(s.CR, s.Inputs), mean, bound, mdEscape(row.checkText()))
 	}
 	fmt.Fprintln(bw)
+	r.writeDoubleMarkdown(bw, keys)
 	fmt.Fprintln(bw, "Sources of the documented bounds:")
 	fmt.Fprintln(bw)
 	for i, src := range sources {

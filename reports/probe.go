@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/internal/spec"
@@ -269,18 +270,34 @@ func (p *probe) observe(bt *ulp.Batch) {
 
 // observeInt records the measurement of an integer result at in: got is 0
 // for the exact integer, 1 otherwise. Every input counts in its bin, with
-// its distance in integer units as the error; an inexact one is outside the
-// bound (an exact function's results are exact).
+// its distance in integer units as the error. An inexact result is outside
+// a correctly rounded bound; under an ulp bound (a double library function
+// against its correctly rounded result) only a distance above it is, the
+// distance in binary64 ulps being NVIDIA's metric.
 func (p *probe) observeInt(in ulp.Input, got uint32) {
 	ex := p.ex
 	var d uint64
+	ulpBound := p.chk.hasULP()
 	if got != 0 {
 		d = p.dist(in)
 		if d > ex.IntMaxDist || d == ex.IntMaxDist && less(in, ex.ArgIntMaxDist) {
 			ex.IntMaxDist, ex.ArgIntMaxDist = d, in
 		}
-		ex.OverCR++
-		ex.over(in)
+		switch {
+		case !ulpBound:
+			ex.OverCR++
+			ex.over(in)
+		case float64(d) > p.chk.b.ULP:
+			ex.OverULP++
+			ex.over(in)
+		}
+	}
+	if ulpBound {
+		md := uint32(min(d, math.MaxUint32))
+		if ex.ULPN == 0 || md > ex.MaxDist || md == ex.MaxDist && less(in, ex.ArgMaxDist) {
+			ex.MaxDist, ex.ArgMaxDist = md, in
+		}
+		ex.ULPN++
 	}
 	if b := p.axis.Bin(in); b >= 0 {
 		if e := ulp.Ulps(d); ex.BinN[b] == 0 || e > ex.BinMax[b] {

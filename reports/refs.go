@@ -103,6 +103,10 @@ type component struct {
 	// packed result.
 	iref    *intRef
 	pickInt func(packed uint64) uint64
+	// second selects the second result of a pair-wide function (its
+	// spec.PairKernel's r1; r0 otherwise), which the sweep measures in
+	// place of the folded kernel result.
+	second bool
 }
 
 func floatComp(name, kind string, ref ulp.Reference, pick func(uint64) uint32) component {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/cudafp/cudafp/fp"
@@ -47,6 +48,10 @@ type Config struct {
 	Funcs []*spec.Func
 	// Flags lists the flag sets; nil means the default and -use_fast_math.
 	Flags []fp.Flags
+	// Type restricts the functions (of Funcs, or of the catalog) to one
+	// type: TypeF64 (a double argument or result) or TypeF32 (the others);
+	// "" keeps every type.
+	Type string
 	// Exhaustive measures unary functions on all 2^32 inputs.
 	Exhaustive bool
 	// Samples and Generated override DefaultSamples and DefaultGenerated
@@ -342,6 +347,16 @@ func plan(cfg Config) (*Report, []*sweep, error) {
 	if funcs == nil {
 		funcs, rep.LeftOut = Measurable()
 	}
+	if cfg.Type != "" {
+		if cfg.Type != TypeF32 && cfg.Type != TypeF64 {
+			return nil, nil, fmt.Errorf("reports: type %q: want %q or %q", cfg.Type, TypeF32, TypeF64)
+		}
+		funcs = slices.DeleteFunc(slices.Clone(funcs), func(f *spec.Func) bool { return !ofType(f, cfg.Type) })
+		rep.LeftOut = slices.DeleteFunc(rep.LeftOut, func(l LeftOut) bool {
+			f, ok := spec.Lookup(l.ID)
+			return ok && !ofType(f, cfg.Type)
+		})
+	}
 	var sweeps []*sweep
 	for _, f := range funcs {
 		comps, why := components(f)
@@ -376,6 +391,22 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	k, ok := f.Impl(eff)
 	if !ok {
 		return nil, fmt.Errorf("reports: %s is not implemented", f.Name)
+	}
+	if f.PairWide() {
+		// The kernel folds both results into one word: measure the
+		// component's own result instead.
+		p, ok := f.Pair(eff)
+		if !ok {
+			return nil, fmt.Errorf("reports: %s has no unfolded kernel", f.Name)
+		}
+		second := c.second
+		k = func(in *spec.Args) uint64 {
+			r0, r1 := p(in)
+			if second {
+				return r1
+			}
+			return r0
+		}
 	}
 	kernel := func(in ulp.Input) uint64 {
 		a := kernelArgs(f.In, in)

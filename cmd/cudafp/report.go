@@ -39,9 +39,10 @@ func newReport() *cobra.Command {
 		shardCount int
 		samples    uint64
 		generated  uint64
+		typ        string
 	)
 	cmd := &cobra.Command{
-		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]",
+		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--type f32|f64] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]",
 		Short: "Measure ULP errors against correctly rounded references and render a report",
 		Long: `Measure every implemented function of the catalog (or those named with --funcs) under the default flags
 and -use_fast_math (or the --flags given), against correctly rounded references (exact ones for the exact
@@ -51,7 +52,9 @@ correctly rounded, mean error, NVIDIA's documented bound and whether every measu
 
 By default the inputs are sampled (about a minute on two cores); --exhaustive measures unary functions on all
 2^32 inputs and the others on 2^26 generated inputs (the 2^24 the device capture covers and more from the same
-generators). With --out DIR the report is written to DIR/report.<format>, and an --exhaustive run keeps
+generators). --type f64 measures only the functions with a double argument or result (--type f32 the others);
+the report's double section lists every function of CUDA's double standard library, measured or "not implemented".
+With --out DIR the report is written to DIR/report.<format>, and an --exhaustive run keeps
 per-sweep checkpoints in DIR/checkpoints: interrupted (Ctrl-C), it resumes when run again with the same --out.
 
 --shard I/N measures only shard I (0 ≤ I < N) of every sweep and writes a partial JSON result; merge the
@@ -62,7 +65,10 @@ docs/batch.md has the recipes. docs/report.md describes the columns, docs/json.m
 Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usage error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg := reports.Config{Exhaustive: exhaustive, Samples: samples, Generated: generated}
+			if typ != "" && typ != reports.TypeF32 && typ != reports.TypeF64 {
+				return usagef("--type %q: want %s or %s", typ, reports.TypeF32, reports.TypeF64)
+			}
+			cfg := reports.Config{Exhaustive: exhaustive, Samples: samples, Generated: generated, Type: typ}
 			var err error
 			if cfg.Funcs, err = reportFuncs(funcNames); err != nil {
 				return err
@@ -137,6 +143,7 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 	f.IntVar(&shardCount, "shards", 0, "the shard count N for --shard auto under a Kubernetes Indexed Job (its completions)")
 	f.Uint64Var(&samples, "samples", 0, "sampled inputs per unary function (a power of two; default 2^22)")
 	f.Uint64Var(&generated, "generated", 0, "generated inputs per other function (default 2^20, or 2^26 with --exhaustive)")
+	f.StringVar(&typ, "type", "", "only the functions of one type: f32, or f64 (a double argument or result: the double intrinsics, operators and library, with the report's double section)")
 	cmd.AddCommand(newReportMerge())
 	return cmd
 }
