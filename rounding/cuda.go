@@ -177,3 +177,32 @@ const (
 	nanF64ToI32 int32  = -1 << 31
 	nanF64ToU32 uint32 = 1 << 31
 )
+
+// The 16-bit formats (half.go). PTX has add, sub, mul and fma for .f16
+// (with .ftz and .sat; fma also .relu) and .bf16 (fma .relu), .rn only,
+// and cvt in all four modes. The NaN rules below are assumptions until the
+// 16-bit golden data: CUDA 13.0's host emulation in cuda_fp16.hpp and
+// cuda_bf16.hpp (__internal_float2half, __internal_float2bfloat16) returns
+// 0x7fff for a NaN, sign dropped, and binary32's arithmetic canonicalises
+// (canonicalNaN); the device's HADD2/HMUL2/HFMA2 and F2FP are assumed to
+// follow.
+
+// canonicalNaN16 is the NaN every 16-bit arithmetic result and every
+// conversion to binary16 or bfloat16 returns for a NaN: 0x7fff for both
+// formats (an assumption, above).
+const canonicalNaN16 uint16 = 0x7fff
+
+// nanF16ToF32 is cvt.f32.f16 of a NaN, HADD2.F32 on sm_90 (-0 + x, an
+// arithmetic instruction): assumed to canonicalise as binary32 arithmetic
+// does.
+func nanF16ToF32(uint16) uint32 { return canonicalNaN }
+
+// nanBF16ToF32 is cvt.f32.bf16 of a NaN: on sm_90 a 16-bit shift (SHF.L.U32
+// by 16), so sign and payload are kept and a signalling NaN stays
+// signalling (the SASS of bf16_bfloat162float, gpu/ref/funcs16).
+func nanBF16ToF32(x uint16) uint32 { return uint32(x) << 16 }
+
+// reluNegZero selects what fma.rn.relu does with a -0 result: true gives
+// +0 (PTX ISA: ".relu clamps the result to 0 if negative"; -0 is read as
+// negative). An assumption until the golden data.
+const reluNegZero = true
