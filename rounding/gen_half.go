@@ -68,11 +68,11 @@ package rounding
 // results (after rounding) are flushed to the zero of their sign.
 func Add{{.N}}(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return add16({{.Fmt}}, x, y, m, ftz)
+	return addHost16({{.Fmt}}, x, y, m, ftz)
 }{{else}}
 func Add{{.N}}(x, y uint16, m Mode) uint16 {
 	checkMode(m)
-	return add16({{.Fmt}}, x, y, m, false)
+	return addHost16({{.Fmt}}, x, y, m, false)
 }{{end}}
 
 // Sub{{.N}} returns x − y: Add{{.N}}(x, -y). It emulates PTX sub.rn{{if .FTZ}}{.ftz}{{end}}.{{.PTX}}
@@ -80,11 +80,11 @@ func Add{{.N}}(x, y uint16, m Mode) uint16 {
 {{- if .FTZ}}
 func Sub{{.N}}(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return add16({{.Fmt}}, x, y^0x8000, m, ftz)
+	return addHost16({{.Fmt}}, x, y^0x8000, m, ftz)
 }{{else}}
 func Sub{{.N}}(x, y uint16, m Mode) uint16 {
 	checkMode(m)
-	return add16({{.Fmt}}, x, y^0x8000, m, false)
+	return addHost16({{.Fmt}}, x, y^0x8000, m, false)
 }{{end}}
 
 // Mul{{.N}} returns x × y, {{.Long}}, rounded in mode m. It emulates PTX
@@ -101,11 +101,11 @@ func Sub{{.N}}(x, y uint16, m Mode) uint16 {
 // Flags: as Add{{.N}}.
 func Mul{{.N}}(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return mul16({{.Fmt}}, x, y, m, ftz)
+	return mulHost16({{.Fmt}}, x, y, m, ftz)
 }{{else}}
 func Mul{{.N}}(x, y uint16, m Mode) uint16 {
 	checkMode(m)
-	return mul16({{.Fmt}}, x, y, m, false)
+	return mulHost16({{.Fmt}}, x, y, m, false)
 }{{end}}
 
 // Fma{{.N}} returns x × y + z computed exactly and rounded once in mode m.
@@ -125,11 +125,11 @@ func Mul{{.N}}(x, y uint16, m Mode) uint16 {
 // product is never flushed, and a tiny result is flushed.
 func Fma{{.N}}(x, y, z uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return fma16({{.Fmt}}, x, y, z, m, ftz)
+	return fmaHost16({{.Fmt}}, x, y, z, m, ftz)
 }{{else}}
 func Fma{{.N}}(x, y, z uint16, m Mode) uint16 {
 	checkMode(m)
-	return fma16({{.Fmt}}, x, y, z, m, false)
+	return fmaHost16({{.Fmt}}, x, y, z, m, false)
 }{{end}}
 
 // Sat{{.N}} applies the .sat modifier to a {{.Long}} result{{if .FTZ}} (add.sat.f16,

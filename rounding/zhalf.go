@@ -18,14 +18,14 @@ package rounding
 // results (after rounding) are flushed to the zero of their sign.
 func AddF16(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return add16(fmtF16, x, y, m, ftz)
+	return addHost16(fmtF16, x, y, m, ftz)
 }
 
 // SubF16 returns x − y: AddF16(x, -y). It emulates PTX sub.rn{.ftz}.f16
 // (__hsub_rn, __hsub).
 func SubF16(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return add16(fmtF16, x, y^0x8000, m, ftz)
+	return addHost16(fmtF16, x, y^0x8000, m, ftz)
 }
 
 // MulF16 returns x × y, binary16, rounded in mode m. It emulates PTX
@@ -41,7 +41,7 @@ func SubF16(x, y uint16, m Mode, ftz bool) uint16 {
 // Flags: as AddF16.
 func MulF16(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return mul16(fmtF16, x, y, m, ftz)
+	return mulHost16(fmtF16, x, y, m, ftz)
 }
 
 // FmaF16 returns x × y + z computed exactly and rounded once in mode m.
@@ -60,7 +60,7 @@ func MulF16(x, y uint16, m Mode, ftz bool) uint16 {
 // product is never flushed, and a tiny result is flushed.
 func FmaF16(x, y, z uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
-	return fma16(fmtF16, x, y, z, m, ftz)
+	return fmaHost16(fmtF16, x, y, z, m, ftz)
 }
 
 // SatF16 applies the .sat modifier to a binary16 result (add.sat.f16,
@@ -326,14 +326,14 @@ func U64ToF16(v uint64, m Mode) uint16 {
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite by mode.
 func AddBF16(x, y uint16, m Mode) uint16 {
 	checkMode(m)
-	return add16(fmtBF16, x, y, m, false)
+	return addHost16(fmtBF16, x, y, m, false)
 }
 
 // SubBF16 returns x − y: AddBF16(x, -y). It emulates PTX sub.rn.bf16
 // (__hsub_rn, __hsub).
 func SubBF16(x, y uint16, m Mode) uint16 {
 	checkMode(m)
-	return add16(fmtBF16, x, y^0x8000, m, false)
+	return addHost16(fmtBF16, x, y^0x8000, m, false)
 }
 
 // MulBF16 returns x × y, bfloat16, rounded in mode m. It emulates PTX
@@ -347,7 +347,7 @@ func SubBF16(x, y uint16, m Mode) uint16 {
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite by mode.
 func MulBF16(x, y uint16, m Mode) uint16 {
 	checkMode(m)
-	return mul16(fmtBF16, x, y, m, false)
+	return mulHost16(fmtBF16, x, y, m, false)
 }
 
 // FmaBF16 returns x × y + z computed exactly and rounded once in mode m.
@@ -363,7 +363,7 @@ func MulBF16(x, y uint16, m Mode) uint16 {
 // Accuracy: correctly rounded.
 func FmaBF16(x, y, z uint16, m Mode) uint16 {
 	checkMode(m)
-	return fma16(fmtBF16, x, y, z, m, false)
+	return fmaHost16(fmtBF16, x, y, z, m, false)
 }
 
 // SatBF16 applies the .sat modifier to a bfloat16 result: it clamps to [+0, 1].

@@ -1,0 +1,119 @@
+package rounding_test
+
+import (
+	"fmt"
+	"math/rand"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// The host paths of the 16-bit arithmetic (host16.go) against their
+// integer kernels (half.go): add, sub and mul on all 2^32 operand pairs
+// under CUDAFP_EXHAUSTIVE (every mode, ftz off and, for binary16, on), on
+// a strided subset of about 2^19 pairs otherwise; fma on generated
+// triples.
+
+type hostCase16 struct {
+	name      string
+	ftzs      []bool
+	fast, int func(x, y uint16, m rounding.Mode, ftz bool) uint16
+}
+
+var hostCases16 = []hostCase16{
+	{"AddF16", []bool{false, true}, rounding.AddF16, rounding.AddF16Int},
+	{"SubF16", []bool{false, true}, rounding.SubF16, func(x, y uint16, m rounding.Mode, ftz bool) uint16 { return rounding.AddF16Int(x, y^0x8000, m, ftz) }},
+	{"MulF16", []bool{false, true}, rounding.MulF16, rounding.MulF16Int},
+	{"AddBF16", []bool{false}, func(x, y uint16, m rounding.Mode, _ bool) uint16 { return rounding.AddBF16(x, y, m) }, rounding.AddBF16Int},
+	{"SubBF16", []bool{false}, func(x, y uint16, m rounding.Mode, _ bool) uint16 { return rounding.SubBF16(x, y, m) }, func(x, y uint16, m rounding.Mode, ftz bool) uint16 { return rounding.AddBF16Int(x, y^0x8000, m, ftz) }},
+	{"MulBF16", []bool{false}, func(x, y uint16, m rounding.Mode, _ bool) uint16 { return rounding.MulBF16(x, y, m) }, rounding.MulBF16Int},
+}
+
+// TestHost16Pairs compares each host path with its integer kernel on
+// every pair (x, y) with x ≡ 0 (mod xStep) and y ≡ 0 (mod yStep), both
+// steps 1 under CUDAFP_EXHAUSTIVE; the steps are odd, so the pairs reach
+// every class and exponent of both operands.
+func TestHost16Pairs(t *testing.T) {
+	xStep, yStep := 13, 1021
+	if testflag.Exhaustive() {
+		xStep, yStep = 1, 1
+	}
+	for _, c := range hostCases16 {
+		t.Run(c.name, func(t *testing.T) {
+			var fc failCounter
+			var checks atomic.Int64
+			var wg sync.WaitGroup
+			next := atomic.Int64{}
+			for range runtime.GOMAXPROCS(0) {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					n := int64(0)
+					for {
+						x := int(next.Add(int64(xStep))) - xStep
+						if x >= 1<<16 {
+							break
+						}
+						for y := 0; y < 1<<16; y += yStep {
+							for _, m := range rounding.Modes {
+								for _, ftz := range c.ftzs {
+									got, want := c.fast(uint16(x), uint16(y), m, ftz), c.int(uint16(x), uint16(y), m, ftz)
+									n++
+									if got != want {
+										fc.fail(t, fmt.Sprintf("%s(%#04x, %#04x) mode=%v ftz=%v = %#04x, integer kernel %#04x", c.name, x, y, m, ftz, got, want))
+									}
+								}
+							}
+						}
+					}
+					checks.Add(n)
+				}()
+			}
+			wg.Wait()
+			t.Logf("%d checks (x step %d, y step %d)", checks.Load(), xStep, yStep)
+		})
+	}
+}
+
+// TestHost16Fma compares the fma host paths with their integer kernels on
+// generated triples, a third with z near -(x·y).
+func TestHost16Fma(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	n := 200000
+	if testflag.Exhaustive() {
+		n = 1 << 26
+	} else if testing.Short() {
+		n /= 10
+	}
+	for _, h := range halves {
+		fast, int := h.fma, rounding.FmaF16Int
+		if h.name == "BF16" {
+			int = rounding.FmaBF16Int
+		}
+		t.Run(h.name, func(t *testing.T) {
+			r := rand.New(rand.NewSource(int64(seed)))
+			var fc failCounter
+			checks := 0
+			for range n {
+				x, y, z := uint16(r.Uint32()), uint16(r.Uint32()), uint16(r.Uint32())
+				if r.Intn(3) == 0 {
+					z = near16(r, h, h.o.Mul16(x, y, rounding.RN, false)^0x8000)
+				}
+				for _, m := range rounding.Modes {
+					for _, ftz := range h.ftzs {
+						checks++
+						if got, want := fast(x, y, z, m, ftz), int(x, y, z, m, ftz); got != want {
+							fc.fail(t, fmt.Sprintf("Fma%s(%#04x, %#04x, %#04x) mode=%v ftz=%v = %#04x, integer kernel %#04x", h.name, x, y, z, m, ftz, got, want))
+						}
+					}
+				}
+			}
+			t.Logf("%d checks", checks)
+		})
+	}
+}
