@@ -42,11 +42,13 @@ func isRare16(f format, x uint16) bool {
 // round64To16 rounds v = s + e to format f in mode m (.ftz by ftz), for
 // s = v rounded to binary64, finite and nonzero and normal, and e = v − s
 // exactly (0 when s is exact). The funnel's significand is s's, with 10
-// zero bits below; a nonzero e is the sticky information: one unit added
-// at the bottom when e has s's sign, one taken away when it has the other
-// (the value then lies strictly between s − 2^-10 units and s, an open
-// interval that holds no rounding boundary of any format of ≤ 53 bits,
-// as does v, |e| being at most half of s's ulp).
+// zero bits below; a nonzero e is the sticky information: one unit (of
+// that significand's bit 0) added when e has s's sign, half a unit to one
+// unit taken away when it has the other. In units, s is a multiple of
+// 2^10 and |e| ≤ 2^9 (half s's ulp), so v and the adjusted significand
+// lie on the same side of s, strictly within 2^10 of it: in an open
+// interval that holds no rounding boundary of a format of at most 53 bits,
+// on the normal or the subnormal grid, and so they round alike.
 func round64To16(f format, s, e float64, m Mode, ftz bool) uint16 {
 	b := math.Float64bits(s)
 	sign := b >> 63
