@@ -174,15 +174,15 @@ func MulAdd64(x, y, z float64) float64 { return f64b(rounding.Fma64RN(b64(x), b6
 //
 // Special cases are (in order, -fmad=true):
 //
-//	MulSub64(x, y, z) = the first NaN of y, -z, x, quieted, if x, y or z is NaN
+//	MulSub64(x, y, z) = the first NaN of y, z, x, quieted, its sign as given, if x, y or z is NaN
 //	MulSub64(±0, ±Inf, z) = MulSub64(±Inf, ±0, z) = NaN (0xfff8000000000000)
 //	MulSub64(x, y, z) = NaN (0xfff8000000000000) if x·y and z are infinities of the same sign
 //	MulSub64(x, y, z) = +0 if x·y - z is exactly 0 and not x·y = -0, z = +0
 //
-// The sign of a NaN z in the fused form is taken to be its negation's (the
-// DFMA's negated operand; not yet confirmed by golden data); with
-// -fmad=false z's NaN keeps its sign (sub's rule, rounding.Sub64, from the
-// f64 probe) and wins over those of y and x.
+// A NaN z keeps its sign in both forms: the DFMA's negation modifier leaves
+// a NaN as it is (rounding.NegOperand64; the device's f64_op_msub captures),
+// and sub.f64 returns y's NaN as given (rounding.Sub64). With -fmad=false,
+// z's NaN wins over those of y and x.
 //
 // Accuracy: correctly rounded fused x·y − z by default. Documented (CUDA
 // C++ Programming Guide 13.0, Mathematical Functions, Table 18) for
@@ -200,5 +200,5 @@ func (fl Flags) MulSub64(x, y, z float64) float64 {
 // MulSub64 returns x*y-z on double under nvcc's default flags
 // (Flags{}.MulSub64): one DFMA x, y, -z.
 func MulSub64(x, y, z float64) float64 {
-	return f64b(rounding.Fma64RN(b64(x), b64(y), b64(z)^sign64))
+	return f64b(rounding.Fma64RN(b64(x), b64(y), rounding.NegOperand64(b64(z))))
 }

@@ -60,7 +60,11 @@ var ops64 = []op64{
 			if fl.NoFMAD { // mul.rn.f64, sub.rn.f64
 				return oracle.Sub64(oracle.Mul64(a[0], a[1], rn), a[2], rn)
 			}
-			return oracle.Fma64(a[0], a[1], a[2]^f64.SignMask, rn) // DFMA x, y, -z
+			negZ := a[2] ^ f64.SignMask // DFMA x, y, -z: the negation modifier leaves a NaN z as it is
+			if f64.IsNaN(a[2]) {
+				negZ = a[2]
+			}
+			return oracle.Fma64(a[0], a[1], negZ, rn)
 		}},
 }
 
@@ -172,7 +176,7 @@ var specials64 = []struct {
 	{"f64_op_madd", def, [3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0xbff0000000000000}, 0, "MulAdd64(1, 1, -1) = +0"},
 	{"f64_op_madd", def, [3]uint64{0x3ff0000000000001, 0x3ff0000000000001, 0xbff0000000000002}, 0x3970000000000000, "MulAdd64 fused: (1+2^-52)^2 - (1+2^-51) = 2^-104 exactly"},
 	{"f64_op_madd", fmd0, [3]uint64{0x3ff0000000000001, 0x3ff0000000000001, 0xbff0000000000002}, 0, "MulAdd64 -fmad=false: the product rounds to 1+2^-51 first"},
-	{"f64_op_msub", def, [3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000003}, 0xfff8000000000003, "MulSub64 fused: z's NaN negated (DFMA x, y, -z)"},
+	{"f64_op_msub", def, [3]uint64{0xbfeffffffffffffd, 0x4000000000000004, 0xfff0000000000002}, 0xfff8000000000002, "MulSub64 fused: z's NaN keeps its sign (DFMA x, y, -z; golden default/f64_op_msub, recorded output)"},
 	{"f64_op_msub", fmd0, [3]uint64{0x3ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000003}, 0x7ff8000000000003, "MulSub64 -fmad=false: z's NaN as given (sub.rn.f64)"},
 	{"f64_op_msub", def, [3]uint64{0x7ff0000000000000, 0x3ff0000000000000, 0x7ff0000000000000}, 0xfff8000000000000, "MulSub64(Inf, 1, Inf) = NaN (0xfff8000000000000)"},
 	{"f64_op_msub", def, [3]uint64{0x8000000000000000, 0x3ff0000000000000, 0}, 0x8000000000000000, "MulSub64(-0, 1, +0) = -0: every term of x·y + (-z) is -0"},

@@ -81,6 +81,8 @@ type sweep struct {
 	blocks  int
 	size    func(b int) uint64
 	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) // a sampled sweep's block
+	gen     func(i uint64) ulp.Input                                         // a sampled sweep's i-th input, i < n: drawn inputs, then the special grid
+	n       uint64
 	got     func(in ulp.Input) uint32
 	opt     ulp.Options         // the options of its ulp sweeps, but the blocks
 	unary   func(uint32) uint32 // the measured function of an exhaustive sweep
@@ -448,11 +450,12 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		if n > 1<<32 || n&(n-1) != 0 {
 			return nil, fmt.Errorf("reports: %d samples: want a power of two up to 2^32", n)
 		}
+		drawn := n // gen's split point: n grows by the grid below
 		gen = func(i uint64) ulp.Input {
-			if i < n {
+			if i < drawn {
 				return ulp.Input{X: uint32(i*stretch + spec.Draw(sampleSeed, i)%stretch)}
 			}
-			return ulp.Input{X: uint32(grid[i-n])}
+			return ulp.Input{X: uint32(grid[i-drawn])}
 		}
 		desc = fmt.Sprintf("%s stratified bit patterns (one in each stretch of %s encodings, seed %#x) and %d special values", pow2(n), pow2(stretch), uint64(sampleSeed), len(grid))
 		n += uint64(len(grid))
@@ -468,18 +471,20 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		}
 		n = orDefault(cfg.Generated, def)
 		gn := uint64(f.GridLen())
+		drawn := n // gen's split point: n grows by the grid below
 		gen = func(i uint64) ulp.Input {
 			var a spec.Args
-			if i < n {
+			if i < drawn {
 				a = f.Input(i)
 			} else {
-				a = f.GridPoint(grid, int(i-n))
+				a = f.GridPoint(grid, int(i-drawn))
 			}
 			return inputOf(f.In, a)
 		}
 		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
 		n += gn
 	}
+	s.gen, s.n = gen, n
 	s.blocks = int((n + ulp.SampleBlock - 1) / ulp.SampleBlock)
 	s.size = func(b int) uint64 { return min(n, uint64(b+1)*ulp.SampleBlock) - uint64(b)*ulp.SampleBlock }
 	s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {

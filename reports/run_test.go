@@ -567,3 +567,35 @@ func TestArgsWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestSampledSweepReachesGrid checks that a sampled sweep's inputs are the
+// drawn ones followed by every point of the function's special-value grid,
+// for a unary function (stratified bit patterns) and a binary one (the
+// capture's generators).
+func TestSampledSweepReachesGrid(t *testing.T) {
+	for _, id := range []string{"expf", "powf"} {
+		f, ok := spec.Lookup(id)
+		if !ok {
+			t.Fatalf("%s not in the catalog", id)
+		}
+		cs, why := components(f)
+		if why != "" {
+			t.Fatalf("%s: %s", id, why)
+		}
+		s, err := newSweep(Config{}, f, cs[0], fp.Flags{}, []fp.Flags{{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gn := uint64(f.GridLen())
+		if gn == 0 || s.n <= gn {
+			t.Fatalf("%s: %d inputs, %d grid points", id, s.n, gn)
+		}
+		drawn := s.n - gn
+		for k := range gn {
+			want := inputOf(f.In, f.GridPoint(f.Grid(), int(k)))
+			if got := s.gen(drawn + k); got != want {
+				t.Fatalf("%s: input %d = %+v, want grid point %d = %+v", id, drawn+k, got, k, want)
+			}
+		}
+	}
+}

@@ -117,7 +117,9 @@ const (
 // NaN operand: its sign and payload kept, the quiet bit set (a signalling
 // NaN is quieted and then treated as any other NaN: it has no priority over
 // a quiet one). With two or three NaN operands, one fixed operand position
-// wins, per instruction, in every rounding mode:
+// wins, per instruction, in every rounding mode, for the operands in PTX's
+// order (the probe's inline PTX; a compiled kernel's add, sub, mul or fma
+// may have x and y exchanged by ptxas: NaNOrder):
 //
 //	add, sub, mul   y, then x           (sub: y's sign as given, not flipped)
 //	div             x, then y
@@ -177,6 +179,88 @@ const (
 	nanF64ToI32 int32  = -1 << 31
 	nanF64ToU32 uint32 = 1 << 31
 )
+
+// NaNOrder is how ptxas placed the two commutative operands (x and y) of
+// one binary64 add, sub, mul or fma in the SASS instruction. The hardware
+// picks among NaN operands by operand slot, so the order decides which NaN
+// the instruction returns when two or three operands are NaNs, and nothing
+// else (add, mul and the exact product of fma commute; sub is x + (−y)).
+// ptxas chooses it per instruction of a compiled kernel, like contraction:
+// it is not a function of the PTX or C++ source. The device's captures show
+// both (testdata/golden/README.md, "NaN operand order"): one build of the
+// capture harness evaluates the special-value grid with every instruction
+// AsWritten and the generated inputs with Swapped ones.
+type NaNOrder uint8
+
+const (
+	// AsWritten is PTX's operand order, the one of the f64 probe's inline
+	// PTX and of Add64, Sub64, Mul64 and Fma64: add, sub and mul return
+	// y's NaN before x's, fma y's, then z's, then x's (nanAddMul64,
+	// nanFma64).
+	AsWritten NaNOrder = iota
+	// Swapped has x and y exchanged: add, sub and mul return x's NaN
+	// before y's (sub: y's sign as given), fma x's, then z's, then y's.
+	Swapped
+)
+
+// bothNaN64 reports whether x and y are both NaNs.
+func bothNaN64(x, y uint64) bool {
+	return x&^f64SignMask > f64InfBits && y&^f64SignMask > f64InfBits
+}
+
+// Add64 is Add64(x, y, m) compiled with operand order o (Swapped: the
+// device adds y + x; every result but the NaN of two NaN operands is the
+// same). Any o other than AsWritten reads as Swapped.
+func (o NaNOrder) Add64(x, y uint64, m Mode) uint64 {
+	if o != AsWritten {
+		return Add64(y, x, m)
+	}
+	return Add64(x, y, m)
+}
+
+// Sub64 is Sub64(x, y, m) compiled with operand order o (Swapped: the
+// device adds −y + x, so a NaN x wins over a NaN y). Any o other than
+// AsWritten reads as Swapped.
+func (o NaNOrder) Sub64(x, y uint64, m Mode) uint64 {
+	if o != AsWritten && bothNaN64(x, y) {
+		checkMode(m)
+		return nan64(x, y, y)
+	}
+	return Sub64(x, y, m)
+}
+
+// Mul64 is Mul64(x, y, m) compiled with operand order o (Swapped: the
+// device multiplies y × x). Any o other than AsWritten reads as Swapped.
+func (o NaNOrder) Mul64(x, y uint64, m Mode) uint64 {
+	if o != AsWritten {
+		return Mul64(y, x, m)
+	}
+	return Mul64(x, y, m)
+}
+
+// Fma64 is Fma64(x, y, z, m) compiled with operand order o (Swapped: the
+// device computes y × x + z, the first NaN of x, z, y wins). Any o other
+// than AsWritten reads as Swapped.
+func (o NaNOrder) Fma64(x, y, z uint64, m Mode) uint64 {
+	if o != AsWritten {
+		return Fma64(y, x, z, m)
+	}
+	return Fma64(x, y, z, m)
+}
+
+// NegOperand64 is the negation modifier of a binary64 SASS operand, as in
+// the DFMA x, y, −z that ptxas makes of x*y − z (mul.f64 and sub.f64
+// contracted) and DADD x, −y of sub.f64: the sign of a non-NaN operand is
+// flipped; a NaN is left as it is, so the instruction returns it with its
+// own sign. Device data: testdata/golden/*/f64_op_msub (fused: a NaN z
+// comes back with z's sign; negated, 240 of the 4,096 grid points and 97
+// recorded outputs would differ) and the probe's sub rows (Sub64).
+func NegOperand64(z uint64) uint64 {
+	if z&^f64SignMask > f64InfBits {
+		return z
+	}
+	return z ^ f64SignMask
+}
 
 // The 16-bit formats (half.go). PTX has add, sub, mul and fma for .f16
 // (with .ftz and .sat; fma also .relu) and .bf16 (fma .relu), .rn only,

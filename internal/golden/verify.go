@@ -106,18 +106,25 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
-	impl, custom := opt.Impl, opt.Impl != nil
-	if !custom {
-		impl = (*spec.Func).Impl
+	custom := opt.Impl != nil
+	// kernel is f's implementation under fl as compiled with operand
+	// orders o (the harness kernel's, File.Orders), or opt.Impl's.
+	kernel := func(f *spec.Func, fl fp.Flags, o spec.NaNOrders) (spec.Kernel, bool) {
+		if custom {
+			return opt.Impl(f, fl)
+		}
+		return f.ImplOrdered(fl, o)
 	}
 	results := make([]Result, len(files))
 	type groupKey struct {
 		id string
 		fl fp.Flags
+		o  spec.NaNOrders
 	}
 	type group struct {
 		f     *spec.Func
 		eff   fp.Flags
+		o     spec.NaNOrders // the generated inputs' kernel orders
 		files []int
 		spans []hashSpan
 		sums  []atomic.Uint64 // per span
@@ -129,15 +136,20 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 		fn := file.Func
 		r := &results[i]
 		*r = Result{Func: fn, File: file, Name: fn.Name, ID: fn.ID, FlagSet: file.FlagSet, Flags: file.Flags.String(), Tier: tierName(opt.Tier)}
-		k, ok := impl(fn, file.Flags)
+		ord := file.Orders()
+		kGrid, ok := kernel(fn, file.Flags, ord.Grid)
 		if !ok {
 			continue
 		}
+		kGen, _ := kernel(fn, file.Flags, ord.Generated)
 		r.Implemented = true
 		if opt.Shards <= 1 || opt.Shard == 0 {
-			checkExplicit(r, file, k)
+			checkExplicit(r, file, kGrid, kGen)
 		}
-		key := groupKey{fn.ID, fn.Sens.Effective(file.Flags)}
+		key := groupKey{fn.ID, fn.Sens.Effective(file.Flags), ord.Generated}
+		if !fn.Ordered() {
+			key.o = spec.NaNOrders{}
+		}
 		g := groups[key]
 		if g == nil {
 			var spans []hashSpan
@@ -146,7 +158,7 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 					spans = append(spans, sp)
 				}
 			}
-			g = &group{f: fn, eff: key.fl, spans: spans, sums: make([]atomic.Uint64, len(spans)), done: make([]atomic.Int64, len(spans))}
+			g = &group{f: fn, eff: key.fl, o: key.o, spans: spans, sums: make([]atomic.Uint64, len(spans)), done: make([]atomic.Int64, len(spans))}
 			groups[key] = g
 			order = append(order, g)
 		}
@@ -178,7 +190,7 @@ func Verify(ctx context.Context, files []*File, opt Options) []Result {
 		go func() {
 			defer wg.Done()
 			for t := range ch {
-				k, _ := impl(t.g.f, t.g.eff)
+				k, _ := kernel(t.g.f, t.g.eff, t.g.o)
 				t.g.sums[t.pos].Add(hashRange(t.g.f, k, t.g.eff, !custom, t.start, t.end))
 				t.g.done[t.pos].Add(1)
 				n := done.Add(t.end - t.start)
@@ -282,7 +294,10 @@ func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end 
 	return h
 }
 
-func checkExplicit(r *Result, file *File, k spec.Kernel) {
+// checkExplicit compares the special grid's outputs with kernel kGrid and
+// the recorded outputs with kGen (the kernels as the harness's k_grid and
+// k_recorded were compiled: File.Orders).
+func checkExplicit(r *Result, file *File, kGrid, kGen spec.Kernel) {
 	fn := file.Func
 	note := func(where string, in spec.Args, got, want uint64) {
 		r.Mismatches++
@@ -309,13 +324,13 @@ func checkExplicit(r *Result, file *File, k spec.Kernel) {
 	}
 	for k2 := range file.Special {
 		in := fn.GridPoint(file.Grid, k2)
-		if got, w := k(&in), want(file.Special, file.Special2, k2); got != w {
+		if got, w := kGrid(&in), want(file.Special, file.Special2, k2); got != w {
 			note("special", in, got, w)
 		}
 	}
 	for k2 := range file.Recorded {
 		in := file.RecordedInput(k2)
-		if got, w := k(&in), want(file.Recorded, file.Recorded2, k2); got != w {
+		if got, w := kGen(&in), want(file.Recorded, file.Recorded2, k2); got != w {
 			note("recorded", in, got, w)
 		}
 	}

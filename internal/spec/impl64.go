@@ -5,6 +5,7 @@ import (
 
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/intrinsics"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // Bindings of the double intrinsics (package intrinsics) and the C operators
@@ -119,4 +120,69 @@ func init() {
 	bindD1("f64_op_sqrt", func(fl fp.Flags) func(float64) float64 { return fl.Sqrt64 })
 	bindD3("f64_op_madd", func(fl fp.Flags) func(x, y, z float64) float64 { return fl.MulAdd64 })
 	bindD3("f64_op_msub", func(fl fp.Flags) func(x, y, z float64) float64 { return fl.MulSub64 })
+}
+
+// NaNOrders are the operand orders ptxas gave the binary64 instructions of
+// one compiled kernel of a function (rounding.NaNOrder), in evaluation
+// order: [0] its add, sub, mul or fma, or, for x*y±z under -fmad=false, the
+// mul, and [1] that form's add or sub. They decide only which NaN comes
+// back when two or three operands are NaNs. The zero value, every
+// instruction AsWritten, is the order of the public functions (intrinsics,
+// fp) and of Impl.
+type NaNOrders [2]rounding.NaNOrder
+
+// ImplOrdered returns f's implementation under fl compiled with operand
+// orders o: Impl's kernel when o is zero or f's results do not depend on
+// the orders, else a kernel of package rounding's ordered operations
+// (TestImplOrdered checks that their zero orders are Impl's).
+func (f *Func) ImplOrdered(fl fp.Flags, o NaNOrders) (Kernel, bool) {
+	if b, ok := ordered[f.ID]; ok && o != (NaNOrders{}) {
+		return b(f.Sens.Effective(fl), o), true
+	}
+	return f.Impl(fl)
+}
+
+// Ordered reports whether f's results depend on NaNOrders.
+func (f *Func) Ordered() bool {
+	_, ok := ordered[f.ID]
+	return ok
+}
+
+// ordered holds the kernels of the functions whose NaN choice depends on
+// the operand order: the binary64 add, sub, mul and fma intrinsics and
+// operators.
+var ordered = map[string]func(fp.Flags, NaNOrders) Kernel{}
+
+func init() {
+	for _, m := range rounding.Modes {
+		sfx := "_" + m.CUDA()
+		ordered["i_dadd"+sfx] = func(_ fp.Flags, o NaNOrders) Kernel {
+			return func(in *Args) uint64 { return o[0].Add64(in[0], in[1], m) }
+		}
+		ordered["i_dsub"+sfx] = func(_ fp.Flags, o NaNOrders) Kernel {
+			return func(in *Args) uint64 { return o[0].Sub64(in[0], in[1], m) }
+		}
+		ordered["i_dmul"+sfx] = func(_ fp.Flags, o NaNOrders) Kernel {
+			return func(in *Args) uint64 { return o[0].Mul64(in[0], in[1], m) }
+		}
+		ordered["i_fma"+sfx] = func(_ fp.Flags, o NaNOrders) Kernel {
+			return func(in *Args) uint64 { return o[0].Fma64(in[0], in[1], in[2], m) }
+		}
+	}
+	const rn = rounding.RN
+	ordered["f64_op_add"] = ordered["i_dadd_rn"]
+	ordered["f64_op_sub"] = ordered["i_dsub_rn"]
+	ordered["f64_op_mul"] = ordered["i_dmul_rn"]
+	ordered["f64_op_madd"] = func(fl fp.Flags, o NaNOrders) Kernel {
+		if fl.NoFMAD {
+			return func(in *Args) uint64 { return o[1].Add64(o[0].Mul64(in[0], in[1], rn), in[2], rn) }
+		}
+		return func(in *Args) uint64 { return o[0].Fma64(in[0], in[1], in[2], rn) }
+	}
+	ordered["f64_op_msub"] = func(fl fp.Flags, o NaNOrders) Kernel {
+		if fl.NoFMAD {
+			return func(in *Args) uint64 { return o[1].Sub64(o[0].Mul64(in[0], in[1], rn), in[2], rn) }
+		}
+		return func(in *Args) uint64 { return o[0].Fma64(in[0], in[1], rounding.NegOperand64(in[2]), rn) }
+	}
 }
