@@ -1,17 +1,18 @@
 package main
 
-// codeTemplate is the encoding leaf of one 16-bit format: internal/f32's
-// API on uint16, with a parser that rounds once (through float64 and an
-// exact comparison at the format's midpoints) since strconv has no 16-bit
-// formats.
-const codeTemplate = `// Package {{.Pkg}} is the {{.Name}} ({{.CType}}) encoding leaf of cudafp,
-// internal/f32's twin: field extraction, classification, named bit
-// patterns, the ordered integer key behind ULP distances,
-// next-up/next-down, and text formatting and parsing of hex floats, bit
-// patterns and decimals.
+// codeTemplate is the encoding leaf of one format. The 16-bit formats
+// (not Native) add Float64 and FromFloat64, and a parser that rounds once
+// (through float64 and an exact comparison at the format's midpoints),
+// since strconv has no 16-bit formats.
+const codeTemplate = `// Package {{.Pkg}} is the {{.Name}} ({{.CType}}) encoding leaf of cudafp:
+// field extraction, classification, named bit patterns, the ordered integer
+// key behind ULP distances, next-up/next-down, and text formatting and
+// parsing of hex floats, bit patterns and decimals. internal/fgen writes
+// it, with the leaves of the other formats, from one template.
 //
-// Every function works on the uint16 encoding. Host float64 arithmetic
-// appears only where it is exact: every {{.Name}} value is a float64.
+// Every function works on the {{.U}} encoding.{{if .Native}} Nothing here performs host
+// floating-point arithmetic on a value whose bits matter.{{else}} Host float64 arithmetic
+// appears only where it is exact: every {{.Name}} value is a float64.{{end}}
 package {{.Pkg}}
 
 import (
@@ -26,37 +27,37 @@ const (
 	FracBits         = {{.FracBits}}                 // stored fraction bits
 	ExpBits          = {{.ExpBits}}                  // biased exponent bits
 	Bias             = 1<<(ExpBits-1) - 1 // {{.BiasValue}}
-	Emax             = Bias               // largest normal exponent
-	Emin             = 1 - Bias           // smallest normal exponent
-	Dmin             = Emin - FracBits    // exponent of the smallest subnormal
-	MaxBexp          = 1<<ExpBits - 1     // biased exponent of Inf and NaN
-	HiddenBit uint16 = 1 << FracBits
+	Emax             = Bias               // {{.BiasValue}}: largest normal exponent
+	Emin             = 1 - Bias           // {{.Emin}}: smallest normal exponent
+	Dmin             = Emin - FracBits    // {{.Dmin}}: exponent of the smallest subnormal
+	MaxBexp          = 1<<ExpBits - 1     // {{.MaxBexp}}: biased exponent of Inf and NaN
+	HiddenBit {{.U}} = 1 << FracBits      // {{.C.HiddenBit}}
 )
 
 // Field masks.
 const (
-	SignMask uint16 = 0x8000
-	ExpMask  uint16 = MaxBexp << FracBits
-	FracMask uint16 = HiddenBit - 1
-	AbsMask  uint16 = 0x7fff
+	SignMask {{.U}} = {{.C.SignMask}}
+	ExpMask  {{.U}} = {{.C.ExpMask}}
+	FracMask {{.U}} = {{.C.FracMask}}
+	AbsMask  {{.U}} = {{.C.AbsMask}}
 )
 
 // Named encodings.
 const (
-	ZeroBits         uint16 = 0                          // +0
-	NegZeroBits      uint16 = SignMask                   // -0
-	OneBits          uint16 = Bias << FracBits           // 1
-	NegOneBits       uint16 = SignMask | OneBits         // -1
-	InfBits          uint16 = ExpMask                    // +Inf
-	NegInfBits       uint16 = SignMask | ExpMask         // -Inf
-	MaxFiniteBits    uint16 = InfBits - 1                // {{.Examples.MaxFinite}}
-	MinNormalBits    uint16 = HiddenBit                  // 2^Emin
-	MaxSubnormalBits uint16 = FracMask                   // 2^Emin - 2^Dmin
-	MinSubnormalBits uint16 = 1                          // 2^Dmin
-	QuietBit         uint16 = 1 << (FracBits - 1)        // set in every quiet NaN
+	ZeroBits         {{.U}} = {{.C.Zero}} // +0
+	NegZeroBits      {{.U}} = {{.C.NegZero}} // -0
+	OneBits          {{.U}} = {{.C.One}} // 1
+	NegOneBits       {{.U}} = {{.C.NegOne}} // -1
+	InfBits          {{.U}} = {{.C.Inf}} // +Inf
+	NegInfBits       {{.U}} = {{.C.NegInf}} // -Inf
+	MaxFiniteBits    {{.U}} = {{.C.MaxFinite}} // {{.V.MaxFinite}}
+	MinNormalBits    {{.U}} = {{.C.MinNormal}} // {{.V.MinNormal}}
+	MaxSubnormalBits {{.U}} = {{.C.MaxSubnormal}} // {{.V.MaxSubnormal}}
+	MinSubnormalBits {{.U}} = {{.C.MinSubnormal}} // {{.V.MinSubnormal}}
+	QuietBit         {{.U}} = {{.C.Quiet}} // set in every quiet NaN
 
-	// CanonicalNaNBits is the NaN Parse returns for "nan", {{.NaNDoc}}.
-	CanonicalNaNBits uint16 = {{hex .CanonicalNaN}}
+{{.NaNDoc}}
+	{{.NaNName}} {{.U}} = {{.C.NaN}}
 )
 
 // Class is the IEEE class of an encoding.
@@ -85,7 +86,7 @@ func (c Class) String() string {
 }
 
 // Classify returns the class of u.
-func Classify(u uint16) Class {
+func Classify(u {{.U}}) Class {
 	a := u & AbsMask
 	var c Class
 	switch {
@@ -107,39 +108,39 @@ func Classify(u uint16) Class {
 }
 
 // Sign returns 1 if the sign bit of u is set, else 0.
-func Sign(u uint16) uint16 { return u >> 15 }
+func Sign(u {{.U}}) {{.U}} { return u >> {{.SignShift}} }
 
 // Bexp returns the biased exponent field of u (0 for zeros and subnormals,
-// MaxBexp for Inf and NaN).
-func Bexp(u uint16) int32 { return int32(u>>FracBits) & MaxBexp }
+// {{.MaxBexp}} for Inf and NaN).
+func Bexp(u {{.U}}) int32 { return int32(u>>FracBits) & MaxBexp }
 
 // Frac returns the {{.FracBits}} stored fraction bits of u.
-func Frac(u uint16) uint16 { return u & FracMask }
+func Frac(u {{.U}}) {{.U}} { return u & FracMask }
 
 // IsNaN reports whether u encodes a NaN (quiet or signalling, any sign).
-func IsNaN(u uint16) bool { return u&AbsMask > InfBits }
+func IsNaN(u {{.U}}) bool { return u&AbsMask > InfBits }
 
 // IsSignalling reports whether u encodes a signalling NaN (quiet bit clear).
-func IsSignalling(u uint16) bool { return IsNaN(u) && u&QuietBit == 0 }
+func IsSignalling(u {{.U}}) bool { return IsNaN(u) && u&QuietBit == 0 }
 
 // IsInf reports whether u encodes ±Inf.
-func IsInf(u uint16) bool { return u&AbsMask == InfBits }
+func IsInf(u {{.U}}) bool { return u&AbsMask == InfBits }
 
 // IsZero reports whether u encodes ±0.
-func IsZero(u uint16) bool { return u&AbsMask == 0 }
+func IsZero(u {{.U}}) bool { return u&AbsMask == 0 }
 
 // IsSubnormal reports whether u encodes a nonzero subnormal.
-func IsSubnormal(u uint16) bool { a := u & AbsMask; return a != 0 && a < MinNormalBits }
+func IsSubnormal(u {{.U}}) bool { a := u & AbsMask; return a != 0 && a < MinNormalBits }
 
 // IsFinite reports whether u encodes neither Inf nor NaN.
-func IsFinite(u uint16) bool { return u&ExpMask != ExpMask }
+func IsFinite(u {{.U}}) bool { return u&ExpMask != ExpMask }
 
 // IsNormal reports whether u encodes a nonzero normal number.
-func IsNormal(u uint16) bool { e := u & ExpMask; return e != 0 && e != ExpMask }
+func IsNormal(u {{.U}}) bool { e := u & ExpMask; return e != 0 && e != ExpMask }
 
 // FlushSubnormal returns u with a subnormal replaced by the zero of the same
 // sign (PTX .ftz). Other encodings are returned unchanged.
-func FlushSubnormal(u uint16) uint16 {
+func FlushSubnormal(u {{.U}}) {{.U}} {
 	if u&ExpMask == 0 {
 		return u & SignMask
 	}
@@ -150,7 +151,7 @@ func FlushSubnormal(u uint16) uint16 {
 // values: Key is strictly increasing from -Inf to +Inf, ±0 both map to 0,
 // and adjacent finite values differ by 1. NaNs map outside
 // [-Key(Inf), Key(Inf)] by magnitude and are not meaningful for ordering.
-func Key(u uint16) int64 {
+func Key(u {{.U}}) int64 {
 	if u&SignMask != 0 {
 		return -int64(u & AbsMask)
 	}
@@ -158,17 +159,17 @@ func Key(u uint16) int64 {
 }
 
 // FromKey is the inverse of Key on [Key(-Inf), Key(+Inf)]; key 0 returns +0.
-func FromKey(k int64) uint16 {
+func FromKey(k int64) {{.U}} {
 	if k < 0 {
-		return uint16(-k) | SignMask
+		return {{.U}}(-k) | SignMask
 	}
-	return uint16(k)
+	return {{.U}}(k)
 }
 
 // NextUp returns the least encoding greater than u (IEEE nextUp):
-// NextUp(±0) = MinSubnormal, NextUp(MaxFinite) = +Inf, NextUp(+Inf) = +Inf,
+// NextUp(±0) = {{.V.MinSubnormal}}, NextUp(MaxFinite) = +Inf, NextUp(+Inf) = +Inf,
 // NextUp(-Inf) = -MaxFinite, NextUp(NaN) = NaN (u unchanged).
-func NextUp(u uint16) uint16 {
+func NextUp(u {{.U}}) {{.U}} {
 	switch {
 	case IsNaN(u), u == InfBits:
 		return u
@@ -182,7 +183,7 @@ func NextUp(u uint16) uint16 {
 
 // NextDown returns the greatest encoding less than u (IEEE nextDown); it is
 // NextUp mirrored through the sign.
-func NextDown(u uint16) uint16 {
+func NextDown(u {{.U}}) {{.U}} {
 	if IsNaN(u) {
 		return u
 	}
@@ -190,9 +191,9 @@ func NextDown(u uint16) uint16 {
 }
 
 // UlpExp returns the weight of the last place of |u| as an unbiased
-// exponent: ulp(u) = 2^UlpExp(u). Subnormals and zero have 2^Dmin; Inf and
-// NaN return the exponent of MaxFinite's ulp.
-func UlpExp(u uint16) int32 {
+// exponent: ulp(u) = 2^UlpExp(u). Subnormals and zero have 2^{{.Dmin}}; Inf
+// and NaN return the exponent of MaxFinite's ulp ({{.MaxUlpExp}}).
+func UlpExp(u {{.U}}) int32 {
 	b := Bexp(u)
 	switch {
 	case b == 0:
@@ -203,7 +204,7 @@ func UlpExp(u uint16) int32 {
 	return b - Bias - FracBits
 }
 
-// Float64 returns the value of u as a float64, exactly (a NaN keeps its
+{{if not .Native}}// Float64 returns the value of u as a float64, exactly (a NaN keeps its
 // sign, the quiet bit is set and the payload moves to the top of
 // float64's fraction, as IEEE 754 widening does).
 func Float64(u uint16) float64 {
@@ -275,28 +276,47 @@ func fromFloat64(v float64, dir int) (u uint16, tie bool) {
 	return sign | uint16(r), tie
 }
 
-// FormatBits returns u as a full-width lowercase bit pattern, "{{.Examples.OneHalf}}".
-func FormatBits(u uint16) string {
+{{end}}// FormatBits returns u as a full-width lowercase bit pattern,
+// "{{.V.OneHalfBits}}".
+func FormatBits(u {{.U}}) string {
 	const digits = "0123456789abcdef"
-	return string([]byte{'0', 'x', digits[u>>12], digits[u>>8&0xf], digits[u>>4&0xf], digits[u&0xf]})
+	var b [{{.BitsLen}}]byte
+	b[0], b[1] = '0', 'x'
+	for i := {{.BitsLast}}; i >= 2; i-- {
+		b[i] = digits[u&0xf]
+		u >>= 4
+	}
+	return string(b[:])
 }
 
 // FormatHex returns u as a hex float in Go's %x style ("0x1.8p+00",
-// "-0x1p-24"), "+Inf", "-Inf" or "NaN". A NaN's sign and payload are
-// visible only in FormatBits.
-func FormatHex(u uint16) string {
+// "-{{.V.MinSubnormal}}", "0x0p+00"), "+Inf", "-Inf" or "NaN". A NaN's sign and
+// payload are visible only in FormatBits.
+func FormatHex(u {{.U}}) string {
 	if IsNaN(u) {
 		return "NaN"
 	}
+{{- if eq .Width 32}}
+	// float32 → float64 is exact for every non-NaN encoding.
+	return strconv.FormatFloat(float64(math.Float32frombits(u)), 'x', -1, 32)
+{{- else if eq .Width 64}}
+	return strconv.FormatFloat(math.Float64frombits(u), 'x', -1, 64)
+{{- else}}
 	return strconv.FormatFloat(Float64(u), 'x', -1, 64) // exact: Float64 is
+{{- end}}
 }
 
 // FormatDecimal returns the shortest decimal that parses back to u ("1.5",
 // "-0", "+Inf", "NaN"), in strconv's 'g' style.
-func FormatDecimal(u uint16) string {
+func FormatDecimal(u {{.U}}) string {
 	if IsNaN(u) {
 		return "NaN"
 	}
+{{- if eq .Width 32}}
+	return strconv.FormatFloat(float64(math.Float32frombits(u)), 'g', -1, 32)
+{{- else if eq .Width 64}}
+	return strconv.FormatFloat(math.Float64frombits(u), 'g', -1, 64)
+{{- else}}
 	f := Float64(u)
 	if math.IsInf(f, 0) || f == 0 {
 		return strconv.FormatFloat(f, 'g', -1, 64)
@@ -316,11 +336,13 @@ func FormatDecimal(u uint16) string {
 		}
 		return s // prec ≤ 17 always succeeds: 17 digits give f exactly
 	}
+{{- end}}
 }
 
-// Format returns the three spellings of u joined as "{{.Examples.OneHalf}} [0x1.8p+00 1.5]",
-// the form used by test failures and the command line.
-func Format(u uint16) string {
+// Format returns the three spellings of u joined as
+// "{{.V.OneHalfBits}} [0x1.8p+00 1.5]", the form used by test failures and
+// the command line.
+func Format(u {{.U}}) string {
 	return FormatBits(u) + " [" + FormatHex(u) + " " + FormatDecimal(u) + "]"
 }
 
@@ -329,26 +351,26 @@ var ErrSyntax = errors.New("invalid {{.Name}}")
 
 // Parse reads a {{.Name}} written as
 //
-//	a bit pattern:  {{.Examples.OneHalf}} (0x and 1 to 4 hex digits, no '.' and no 'p')
-//	a hex float:    0x1.8p+00 (rounded to nearest even when longer)
+//	a bit pattern:  {{.V.OneHalfBits}} (0x and 1 to {{.HexDigits}} hex digits, no '.' and no 'p')
+//	a hex float:    0x1.8p+00, -{{.V.MinSubnormal}} (rounded to nearest even when longer)
 //	a decimal:      1.5, -2e-5 (rounded to nearest even)
-//	a keyword:      inf, +inf, -inf, infinity, nan ({{hex .CanonicalNaN}}), -nan
+//	a keyword:      inf, +inf, -inf, infinity, nan ({{.C.NaN}}), -nan
 //
 // Decimals and hex floats out of range round as IEEE round-to-nearest does
-// (to ±Inf or ±0). Keywords are case-insensitive. The value is rounded
+// (to ±Inf or ±0). Keywords are case-insensitive.{{if not .Native}} The value is rounded
 // once: strconv's float64 rounding, then to {{.Name}}, with an exact
 // comparison of the text against the float64 where that lands on a
-// {{.Name}} midpoint (double rounding's only failure).
-func Parse(s string) (uint16, error) {
+// {{.Name}} midpoint (double rounding's only failure).{{end}}
+func Parse(s string) ({{.U}}, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return 0, syntaxError(s, "empty")
 	}
 	switch strings.ToLower(t) {
 	case "nan", "+nan":
-		return CanonicalNaNBits, nil
+		return {{.NaNName}}, nil
 	case "-nan":
-		return CanonicalNaNBits | SignMask, nil
+		return {{.NaNName}} | SignMask, nil
 	case "inf", "+inf", "infinity", "+infinity":
 		return InfBits, nil
 	case "-inf", "-infinity":
@@ -364,18 +386,34 @@ func Parse(s string) (uint16, error) {
 			return 0, syntaxError(s, "a bit pattern has no sign")
 		}
 		digits := lower[2:]
-		if len(digits) == 0 || len(digits) > 4 {
-			return 0, syntaxError(s, "a bit pattern has 1 to 4 hex digits")
+		if len(digits) == 0 || len(digits) > {{.HexDigits}} {
+			return 0, syntaxError(s, "a bit pattern has 1 to {{.HexDigits}} hex digits")
 		}
-		v, err := strconv.ParseUint(digits, 16, 16)
+		v, err := strconv.ParseUint(digits, 16, {{.Width}})
 		if err != nil {
 			return 0, syntaxError(s, "bad hex digit")
 		}
-		return uint16(v), nil
+		return {{.U}}(v), nil
 	}
 	if strings.HasPrefix(lower, "0x") && !strings.Contains(lower, "p") {
 		return 0, syntaxError(s, "a hex float needs a p exponent, as in 0x1.8p+00")
 	}
+{{- if .Native}}
+	f, err := strconv.ParseFloat(t, {{.Width}})
+	if err != nil {
+		var ne *strconv.NumError
+		if !errors.As(err, &ne) || ne.Err != strconv.ErrRange {
+			return 0, syntaxError(s, "not a number")
+		}
+		// ErrRange: f holds the correctly rounded ±Inf or ±0.
+	}
+{{- if eq .Width 32}}
+	return math.Float32bits(float32(f)), nil // f is exactly a float32 value
+{{- else}}
+	return math.Float64bits(f), nil
+{{- end}}
+}
+{{- else}}
 	f, err := strconv.ParseFloat(t, 64)
 	if err != nil {
 		var ne *strconv.NumError
@@ -457,6 +495,7 @@ func cmpDigits(a string, ea int, b string, eb int) int {
 	}
 	return strings.Compare(a, b) // trailing zeros trimmed: a longer string with the same prefix is larger
 }
+{{- end}}
 
 func syntaxError(s, why string) error {
 	return &ParseError{Input: s, Why: why}
@@ -469,7 +508,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return "{{.Name}} " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like {{.Examples.OneHalf}}, inf or nan)"
+	return "{{.Name}} " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like {{.V.OneHalfBits}}, inf or nan)"
 }
 
 // Unwrap makes errors.Is(err, ErrSyntax) true.
