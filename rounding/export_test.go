@@ -46,6 +46,9 @@ func sub64Int(x, y uint64, m Mode) uint64 {
 	return add64(x, y^f64SignMask, m)
 }
 
+// F16NaN is the NaN of the 16-bit conversions and arithmetic (cuda.go).
+const F16NaN = canonicalNaN16
+
 // The 16-bit integer kernels (half.go), the oracle of their host paths
 // (host16.go).
 var (

@@ -391,3 +391,59 @@ func TestHalfFromFloat(t *testing.T) {
 		})
 	}
 }
+
+// ref16 is an independent reference of the conversion of the float64 x
+// (not NaN) to h in mode m: internal/f16's (or bf16's) round-to-nearest
+// FromFloat64, stepped one encoding toward x where the mode rounds the
+// other way (the comparisons are exact: every 16-bit value is a float64).
+func ref16(h halfFmt, x float64, m rounding.Mode) uint16 {
+	from, val, up, down := f16.FromFloat64, f16.Float64, f16.NextUp, f16.NextDown
+	if h.name == "BF16" {
+		from, val, up, down = bf16.FromFloat64, bf16.Float64, bf16.NextUp, bf16.NextDown
+	}
+	r := from(x)
+	v := val(r)
+	switch {
+	case m == rounding.RZ && math.Abs(v) > math.Abs(x):
+		if v > 0 {
+			return down(r)
+		}
+		return up(r)
+	case m == rounding.RU && v < x:
+		return up(r)
+	case m == rounding.RD && v > x:
+		return down(r)
+	}
+	return r
+}
+
+// TestHalfFromF32Sweep compares F32ToF16 and F32ToBF16 with ref16 on every
+// float32 encoding under CUDAFP_EXHAUSTIVE (every 4099th otherwise), in
+// every mode.
+func TestHalfFromF32Sweep(t *testing.T) {
+	step := uint64(4099)
+	if testflag.Exhaustive() {
+		step = 1
+	}
+	for _, h := range halves {
+		t.Run(h.name, func(t *testing.T) {
+			var fc failCounter
+			checks := 0
+			for u := uint64(0); u < 1<<32; u += step {
+				x := uint32(u)
+				f := float64(math.Float32frombits(x))
+				for _, m := range rounding.Modes {
+					want := rounding.F16NaN
+					if f == f {
+						want = ref16(h, f, m)
+					}
+					checks++
+					if got := h.fromF32(x, m); got != want {
+						fc.fail(t, fmt.Sprintf("F32To%s(%#08x) mode=%v = %s, want %s", h.name, x, m, h.format(got), h.format(want)))
+					}
+				}
+			}
+			t.Logf("%d checks (step %d)", checks, step)
+		})
+	}
+}
