@@ -14,6 +14,7 @@
 // and internal/golden (gpu/stubcheck.go), never the emulation. Its
 // provenance header names "host stub (not a GPU)".
 #pragma once
+#define CUDAFP_STUB 1  // gpu/harness16.cu then includes cuda_stub16.h instead of cuda_fp16.h
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>

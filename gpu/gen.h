@@ -66,7 +66,7 @@ CUDAFP_HD inline uint32_t near_special(const uint64_t* axis, int n, uint64_t r) 
   return add_ulps(v, small9(hi32(r)));
 }
 
-enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64, FamScale, FamScaleL, FamNorm, FamBessel, FamInt64D, FamHalves, FamBesselX };
+enum { FamArith, FamMul, FamDiv, FamFMA, FamPow, FamExp, FamLog, FamTrig, FamTanh, FamRoot, FamRound, FamMisc, FamInt32, FamInt64, FamF64, FamScale, FamScaleL, FamNorm, FamBessel, FamInt64D, FamHalves, FamBesselX, FamHalf };
 enum { TF32, TF64, TI32, TU32, TI64, TU64 };
 
 CUDAFP_HD inline uint32_t real_misc(uint64_t r) {

@@ -8,7 +8,7 @@
 // The table is data; the Go implementations are bound to it in impl.go.
 package spec
 
-//go:generate go run ../../gpu/genfuncs.go -o ../../gpu/funcs_gen.cuh -sh ../../gpu/flagsets_gen.sh
+//go:generate go run ../../gpu/genfuncs.go -o ../../gpu/funcs_gen.cuh -o16 ../../gpu/funcs16_gen.cuh -sh ../../gpu/flagsets_gen.sh
 
 import (
 	"slices"
@@ -43,9 +43,10 @@ const (
 	FamInt64D                // 64-bit integers converted to double: ties at 2^54 and above, the thresholds near 2^63 and 2^64
 	FamHalves                // the two 32-bit halves of a double (__hiloint2double)
 	FamBesselX               // Bessel functions of x (j0, j1, y0, y1 of double): x near their zeros, small and large
+	FamHalf                  // float, double and integer arguments of the conversions to half and bfloat16: their rounding and overflow thresholds
 )
 
-var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel", "norm", "bessel", "int64d", "halves", "besselx"}
+var familyNames = [...]string{"arith", "mul", "div", "fma", "pow", "exp", "log", "trig", "tanh", "root", "round", "misc", "int32", "int64", "f64", "scale", "scalel", "norm", "bessel", "int64d", "halves", "besselx", "half"}
 
 func (f Family) String() string { return familyNames[f] }
 
@@ -66,6 +67,7 @@ type Func struct {
 	Ref    string     // the mathematical function measured against ("exp", "div", …); "" when none
 	Mode   rounding.Mode
 
+	lane     string   // Lane: the scalar function of a vector one (catalog16.go)
 	d64      bool     // D64, computed once
 	grid     []uint64 // special-value axis, computed once
 	gridSpan [][2]int // per grid coordinate, the part of grid it takes values from; nil: all of it
@@ -77,7 +79,7 @@ func (f *Func) Arity() int { return len(f.In) }
 // Exhaustive reports whether the device capture covers every input: unary
 // functions of a 32-bit argument. The others are captured on 2^24 generated
 // inputs.
-func (f *Func) Exhaustive() bool { return len(f.In) == 1 && !f.In[0].Wide() }
+func (f *Func) Exhaustive() bool { return len(f.In) == 1 && f.In[0].Bits() == 32 }
 
 // WideOut reports whether the packed result is 64 bits wide (a 64-bit result
 // or two results; for two results that do not fit one word, see PairWide).

@@ -34,10 +34,10 @@ func (f *Func) Input(i uint64) (in Args) {
 	s := i & 7
 	switch f.In[0] {
 	case I64, U64:
-		in[0] = genInt64(s, r, int64Specials)
+		in[0] = genInt64(s, r, f.grid) // int64Specials, and the thresholds of a conversion to half (computeGrid16)
 		return in
 	case F64:
-		in[0] = genF64(s, r, f64Specials)
+		in[0] = genF64(s, r, f.grid) // f64Specials, and the thresholds of a conversion to half
 		return in
 	}
 	if f.Family == FamBessel {

@@ -10,18 +10,28 @@ import (
 type Type uint8
 
 const (
-	F32 Type = iota // float
-	F64             // double
-	I32             // int
-	U32             // unsigned int
-	I64             // long long
-	U64             // unsigned long long
+	F32    Type = iota // float
+	F64                // double
+	I32                // int
+	U32                // unsigned int
+	I64                // long long
+	U64                // unsigned long long
+	F16                // __half (binary16)
+	BF16               // __nv_bfloat16
+	I16                // short
+	U16                // unsigned short
+	Bool               // bool: 0 or 1
+	F16x2              // __half2: lane 0 in the low 16 bits
+	BF16x2             // __nv_bfloat162: lane 0 in the low 16 bits
 )
 
-var typeNames = [...]string{"f32", "f64", "i32", "u32", "i64", "u64"}
-var typeC = [...]string{"float", "double", "int", "unsigned int", "long long", "unsigned long long"}
+var typeNames = [...]string{"f32", "f64", "i32", "u32", "i64", "u64", "f16", "bf16", "i16", "u16", "bool", "f16x2", "bf16x2"}
+var typeC = [...]string{"float", "double", "int", "unsigned int", "long long", "unsigned long long",
+	"__half", "__nv_bfloat16", "short", "unsigned short", "bool", "__half2", "__nv_bfloat162"}
+var typeBits = [...]int{32, 64, 32, 32, 64, 64, 16, 16, 16, 16, 1, 32, 32}
 
-// String returns the short name: "f32", "f64", "i32", "u32", "i64", "u64".
+// String returns the short name: "f32", "f64", "i32", "u32", "i64", "u64",
+// "f16", "bf16", "i16", "u16", "bool", "f16x2", "bf16x2".
 func (t Type) String() string { return typeNames[t] }
 
 // C returns the C++ spelling of t.
@@ -29,6 +39,26 @@ func (t Type) C() string { return typeC[t] }
 
 // Wide reports whether t is 64 bits wide.
 func (t Type) Wide() bool { return t == F64 || t == I64 || t == U64 }
+
+// Bits returns the width of t's encoding: 1 (bool), 16, 32 or 64.
+func (t Type) Bits() int { return typeBits[t] }
+
+// Digits returns the hex digits of t's encoding in the golden files: 1, 4, 8 or 16.
+func (t Type) Digits() int { return max(1, t.Bits()/4) }
+
+// Vector reports whether t is a pair of 16-bit lanes (F16x2, BF16x2).
+func (t Type) Vector() bool { return t == F16x2 || t == BF16x2 }
+
+// Lane returns the scalar type of a vector type's lanes, and t itself otherwise.
+func (t Type) Lane() Type {
+	switch t {
+	case F16x2:
+		return F16
+	case BF16x2:
+		return BF16
+	}
+	return t
+}
 
 // ParseType is the inverse of Type.String.
 func ParseType(s string) (Type, bool) {
