@@ -146,6 +146,12 @@ func buildCatalog16() []*Func {
 				fam = FamFMA
 			}
 			add(o.id, o.expr, Operator, o.in, ty.t, o.expr, fam, 0, "")
+			if len(o.in) == 3 {
+				// x*y±z: the same PTX (mul, add or sub) under every flag
+				// set, but ptxas contracts it into HFMA2 unless -fmad=false
+				// (gpu/ref/funcs16/*.sass: HMUL2 and HADD2 in fmad0 only).
+				c[len(c)-1].Sens = SensFMAD
+			}
 		}
 		// Conversions from and to float and double.
 		modes := []struct {

@@ -137,6 +137,18 @@ func init() {
 		for name, g := range three {
 			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]), uint16(in[2]))) }))
 		}
+		// x*y+z and x*y-z: mul and add (sub) in the PTX, which ptxas
+		// contracts into HFMA2 (HFMA2 x, y, -z) unless -fmad=false.
+		for name, neg := range map[string]uint16{"op_madd": 0, "op_msub": 0x8000} {
+			bind16(id(name), func(fl fp.Flags) Kernel {
+				if fl.NoFMAD {
+					return func(in *Args) uint64 {
+						return uint64(t.add(t.mul(uint16(in[0]), uint16(in[1])), uint16(in[2])^neg))
+					}
+				}
+				return func(in *Args) uint64 { return uint64(t.fma(uint16(in[0]), uint16(in[1]), uint16(in[2])^neg)) }
+			})
+		}
 		// The vector forms, lane by lane.
 		for name, g := range map[string]func(x, y uint16) uint16{"hadd2": t.add, "hsub2": t.sub, "hmul2": t.mul} {
 			bind16(id(name), kernel16(func(in *Args) uint64 {

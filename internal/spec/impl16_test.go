@@ -47,6 +47,14 @@ func ref16(f *spec.Func, in *spec.Args, fl fp.Flags) (uint64, bool) {
 		return sat(o.Mul16(x, y, rn, false)), true
 	case "hfma":
 		return uint64(o.Fma16(x, y, z, rn, false)), true
+	case "op_madd", "op_msub":
+		if op == "op_msub" {
+			z ^= 0x8000
+		}
+		if fl.NoFMAD {
+			return uint64(o.Add16(o.Mul16(x, y, rn, false), z, rn, false)), true
+		}
+		return uint64(o.Fma16(x, y, z, rn, false)), true
 	case "hfma_sat":
 		return sat(o.Fma16(x, y, z, rn, false)), true
 	case "hfma_relu":
@@ -98,7 +106,7 @@ func TestImpl16(t *testing.T) {
 			continue
 		}
 		bound++
-		for _, fl := range []fp.Flags{{}, {FTZ: true}} {
+		for _, fl := range []fp.Flags{{}, {FTZ: true}, {NoFMAD: true}} {
 			k, _ := f.Impl(fl)
 			for range n {
 				var in spec.Args
