@@ -149,6 +149,25 @@ func init() {
 				return func(in *Args) uint64 { return uint64(t.fma(uint16(in[0]), uint16(in[1]), uint16(in[2])^neg)) }
 			})
 		}
+		// neg and abs: sm_90 computes them as arithmetic (binary16: HADD2
+		// −x + −0 and |x| + −0; bfloat16: HFMA2 −0·0 + −x and −0·0 + |x|),
+		// so they give -x and |x| but a NaN result is the arithmetic's.
+		negZero := uint16(0x8000)
+		negAbs := map[string]func(uint16) uint16{
+			"hneg": func(x uint16) uint16 { return x ^ 0x8000 }, "op_neg": func(x uint16) uint16 { return x ^ 0x8000 },
+			"habs": func(x uint16) uint16 { return x & 0x7fff },
+		}
+		for name, g := range negAbs {
+			if t.sat != nil { // binary16: HADD2
+				bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(t.add(g(uint16(in[0])), negZero)) }))
+				continue
+			}
+			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(t.fma(negZero, 0, g(uint16(in[0])))) }))
+		}
+		// __half_as_short, __half_as_ushort: the bits (no instruction).
+		for _, name := range []string{t.tn + "_as_short", t.tn + "_as_ushort"} {
+			bind16(id(name), kernel16(func(in *Args) uint64 { return in[0] & 0xffff }))
+		}
 		// The vector forms, lane by lane.
 		for name, g := range map[string]func(x, y uint16) uint16{"hadd2": t.add, "hsub2": t.sub, "hmul2": t.mul} {
 			bind16(id(name), kernel16(func(in *Args) uint64 {

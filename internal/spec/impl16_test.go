@@ -67,6 +67,17 @@ func ref16(f *spec.Func, in *spec.Args, fl fp.Flags) (uint64, bool) {
 		return uint64(o.ToF32(x)), true
 	case "cast_to_double":
 		return oracle.F32ToF64(o.ToF32(x), fl.FTZ), true
+	case "hneg", "op_neg", "habs": // the SASS: HADD2 −x + −0 (binary16), HFMA2 −0·0 + −x (bfloat16)
+		v := x ^ 0x8000
+		if op == "habs" {
+			v = x &^ 0x8000
+		}
+		if pfx == "bf16" {
+			return uint64(o.Fma16(0x8000, 0, v, rn, false)), true
+		}
+		return uint64(o.Add16(v, 0x8000, rn, false)), true
+	case tn + "_as_short", tn + "_as_ushort":
+		return uint64(x), true
 	case "hrint", "htrunc", "hceil", "hfloor":
 		m := map[string]rounding.Mode{"hrint": rounding.RN, "htrunc": rounding.RZ, "hceil": rounding.RU, "hfloor": rounding.RD}[op]
 		return uint64(o.RoundInt16(x, m)), true
