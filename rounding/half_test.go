@@ -330,7 +330,7 @@ func TestHalfArithOracle(t *testing.T) {
 func TestHalfFromFloat(t *testing.T) {
 	for _, h := range halves {
 		t.Run(h.name, func(t *testing.T) {
-			props := halfProperties(t, 50000)
+			props := halfProperties(t, 20000)
 			var count atomic.Int64
 			mid := func(r *rand.Rand) float64 { // a value or a midpoint of h (exact in float64)
 				x := draw16(r, h) &^ 0x8000

@@ -110,7 +110,7 @@ func TestImpl16(t *testing.T) {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
 	r := rand.New(rand.NewSource(int64(seed)))
-	n := 2000
+	n := 1000
 	bound, checked := 0, 0
 	for _, f := range spec.All16() {
 		if !f.Implemented() {
