@@ -70,13 +70,15 @@ func Add{{.N}}(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
 	return addHost16({{.Fmt}}, x, y, m, ftz)
 }{{else}}
+//
+// Flags: none (PTX has no .ftz for .bf16; subnormals are kept).
 func Add{{.N}}(x, y uint16, m Mode) uint16 {
 	checkMode(m)
 	return addHost16({{.Fmt}}, x, y, m, false)
 }{{end}}
 
-// Sub{{.N}} returns x − y: Add{{.N}}(x, -y). It emulates PTX sub.rn{{if .FTZ}}{.ftz}{{end}}.{{.PTX}}
-// (__hsub_rn, __hsub).
+// Sub{{.N}} returns x − y: Add{{.N}}(x, -y), with Add{{.N}}'s special cases,
+// accuracy and flags. It emulates PTX sub.rn{{if .FTZ}}{.ftz}{{end}}.{{.PTX}} (__hsub_rn, __hsub).
 {{- if .FTZ}}
 func Sub{{.N}}(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
@@ -103,6 +105,8 @@ func Mul{{.N}}(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
 	return mulHost16({{.Fmt}}, x, y, m, ftz)
 }{{else}}
+//
+// Flags: none (PTX has no .ftz for .bf16).
 func Mul{{.N}}(x, y uint16, m Mode) uint16 {
 	checkMode(m)
 	return mulHost16({{.Fmt}}, x, y, m, false)
@@ -127,6 +131,8 @@ func Fma{{.N}}(x, y, z uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
 	return fmaHost16({{.Fmt}}, x, y, z, m, ftz)
 }{{else}}
+//
+// Flags: none (PTX has no .ftz for .bf16).
 func Fma{{.N}}(x, y, z uint16, m Mode) uint16 {
 	checkMode(m)
 	return fmaHost16({{.Fmt}}, x, y, z, m, false)
@@ -141,6 +147,10 @@ func Fma{{.N}}(x, y, z uint16, m Mode) uint16 {
 //	Sat{{.N}}(NaN) = +0
 //	Sat{{.N}}(x) = +0 for x ≤ 0 (-0 included)
 //	Sat{{.N}}(x) = 1 for x ≥ 1 (+Inf included)
+//
+// Accuracy: exact.
+//
+// Flags: none (the flush, if any, is the operation's).
 func Sat{{.N}}(x uint16) uint16 { return sat16({{.Fmt}}, x) }
 
 // Relu{{.N}} applies the .relu modifier of fma.rn.relu.{{.PTX}} (__hfma_relu) to a
@@ -150,6 +160,10 @@ func Sat{{.N}}(x uint16) uint16 { return sat16({{.Fmt}}, x) }
 //
 //	Relu{{.N}}(NaN) = NaN (0x7fff)
 //	Relu{{.N}}(x) = +0 for x < 0, and for -0 (cuda.go's reluNegZero)
+//
+// Accuracy: exact.
+//
+// Flags: none (the flush, if any, is the fma's).
 func Relu{{.N}}(x uint16) uint16 { return relu16({{.Fmt}}, x) }
 
 // F32To{{.N}} returns the float32 x rounded to {{.Long}} in mode m. It emulates
@@ -161,6 +175,8 @@ func Relu{{.N}}(x uint16) uint16 { return relu16({{.Fmt}}, x) }
 //	F32To{{.N}}(±Inf) = ±Inf, F32To{{.N}}(±0) = ±0
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite ({{.Inf}}) by mode.
+//
+// Flags: none (PTX's cvt to .{{.PTX}} has no .ftz: subnormal inputs and results are kept).
 func F32To{{.N}}(x uint32, m Mode) uint16 {
 	checkMode(m)
 	return f32To16({{.Fmt}}, x, m)
@@ -172,6 +188,8 @@ func F32To{{.N}}(x uint32, m Mode) uint16 {
 // Special cases are as F32To{{.N}}'s.
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none.
 func F64To{{.N}}(x uint64, m Mode) uint16 {
 	checkMode(m)
 	return f64To16({{.Fmt}}, x, m)
@@ -189,6 +207,8 @@ func F64To{{.N}}(x uint64, m Mode) uint16 {
 {{- end}}
 //
 // Accuracy: exact.
+//
+// Flags: none (nvcc emits no .ftz form; -ftz=true leaves the PTX unchanged).
 func {{.N}}ToF32(x uint16) uint32 { return to32From16({{.Fmt}}, x) }
 
 // {{.N}}ToF64 returns x as a float64, exactly: (double)x, which nvcc compiles
@@ -208,6 +228,8 @@ func {{.N}}ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16({{.Fmt}
 //	RoundInt{{.N}}(x) = ±0 with x's sign when x rounds to zero
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves hrint's PTX unchanged).
 func RoundInt{{.N}}(x uint16, m Mode) uint16 {
 	checkMode(m)
 	return roundInt16({{.Fmt}}, x, m)
@@ -223,6 +245,8 @@ func RoundInt{{.N}}(x uint16, m Mode) uint16 {
 //	{{$f.N}}To{{.Name}}(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func {{$f.N}}To{{.Name}}(x uint16, m Mode) {{.Go}} {
 	checkMode(m)
 	return {{.Go}}(to16Sat({{$f.Fmt}}, x, m, {{.Bits}}, {{.Signed}}))
@@ -239,6 +263,8 @@ func {{$f.N}}To{{.Name}}(x uint16, m Mode) {{.Go}} {
 {{- end}}
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func {{.Name}}To{{$f.N}}(v {{.Go}}, m Mode) uint16 {
 	checkMode(m)
 {{- if .Signed}}

@@ -21,8 +21,8 @@ func AddF16(x, y uint16, m Mode, ftz bool) uint16 {
 	return addHost16(fmtF16, x, y, m, ftz)
 }
 
-// SubF16 returns x − y: AddF16(x, -y). It emulates PTX sub.rn{.ftz}.f16
-// (__hsub_rn, __hsub).
+// SubF16 returns x − y: AddF16(x, -y), with AddF16's special cases,
+// accuracy and flags. It emulates PTX sub.rn{.ftz}.f16 (__hsub_rn, __hsub).
 func SubF16(x, y uint16, m Mode, ftz bool) uint16 {
 	checkMode(m)
 	return addHost16(fmtF16, x, y^0x8000, m, ftz)
@@ -72,6 +72,10 @@ func FmaF16(x, y, z uint16, m Mode, ftz bool) uint16 {
 //	SatF16(NaN) = +0
 //	SatF16(x) = +0 for x ≤ 0 (-0 included)
 //	SatF16(x) = 1 for x ≥ 1 (+Inf included)
+//
+// Accuracy: exact.
+//
+// Flags: none (the flush, if any, is the operation's).
 func SatF16(x uint16) uint16 { return sat16(fmtF16, x) }
 
 // ReluF16 applies the .relu modifier of fma.rn.relu.f16 (__hfma_relu) to a
@@ -81,6 +85,10 @@ func SatF16(x uint16) uint16 { return sat16(fmtF16, x) }
 //
 //	ReluF16(NaN) = NaN (0x7fff)
 //	ReluF16(x) = +0 for x < 0, and for -0 (cuda.go's reluNegZero)
+//
+// Accuracy: exact.
+//
+// Flags: none (the flush, if any, is the fma's).
 func ReluF16(x uint16) uint16 { return relu16(fmtF16, x) }
 
 // F32ToF16 returns the float32 x rounded to binary16 in mode m. It emulates
@@ -92,6 +100,8 @@ func ReluF16(x uint16) uint16 { return relu16(fmtF16, x) }
 //	F32ToF16(±Inf) = ±Inf, F32ToF16(±0) = ±0
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite (65504) by mode.
+//
+// Flags: none (PTX's cvt to .f16 has no .ftz: subnormal inputs and results are kept).
 func F32ToF16(x uint32, m Mode) uint16 {
 	checkMode(m)
 	return f32To16(fmtF16, x, m)
@@ -103,6 +113,8 @@ func F32ToF16(x uint32, m Mode) uint16 {
 // Special cases are as F32ToF16's.
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none.
 func F64ToF16(x uint64, m Mode) uint16 {
 	checkMode(m)
 	return f64To16(fmtF16, x, m)
@@ -116,6 +128,8 @@ func F64ToF16(x uint64, m Mode) uint16 {
 //	F16ToF32(NaN) = 0x7fffffff (cuda.go's nanF16ToF32)
 //
 // Accuracy: exact.
+//
+// Flags: none (nvcc emits no .ftz form; -ftz=true leaves the PTX unchanged).
 func F16ToF32(x uint16) uint32 { return to32From16(fmtF16, x) }
 
 // F16ToF64 returns x as a float64, exactly: (double)x, which nvcc compiles
@@ -135,6 +149,8 @@ func F16ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16(fmtF16, x)
 //	RoundIntF16(x) = ±0 with x's sign when x rounds to zero
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves hrint's PTX unchanged).
 func RoundIntF16(x uint16, m Mode) uint16 {
 	checkMode(m)
 	return roundInt16(fmtF16, x, m)
@@ -150,6 +166,8 @@ func RoundIntF16(x uint16, m Mode) uint16 {
 //	F16ToI16(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func F16ToI16(x uint16, m Mode) int16 {
 	checkMode(m)
 	return int16(to16Sat(fmtF16, x, m, 16, true))
@@ -163,6 +181,8 @@ func F16ToI16(x uint16, m Mode) int16 {
 //	I16ToF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func I16ToF16(v int16, m Mode) uint16 {
 	checkMode(m)
 	return intTo16(fmtF16, int64(v), m)
@@ -178,6 +198,8 @@ func I16ToF16(v int16, m Mode) uint16 {
 //	F16ToU16(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func F16ToU16(x uint16, m Mode) uint16 {
 	checkMode(m)
 	return uint16(to16Sat(fmtF16, x, m, 16, false))
@@ -192,6 +214,8 @@ func F16ToU16(x uint16, m Mode) uint16 {
 //	U16ToF16(v) = ±Inf, or ±MaxFinite by mode, beyond binary16's range
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func U16ToF16(v uint16, m Mode) uint16 {
 	checkMode(m)
 	return uintTo16(fmtF16, false, uint64(v), m)
@@ -207,6 +231,8 @@ func U16ToF16(v uint16, m Mode) uint16 {
 //	F16ToI32(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func F16ToI32(x uint16, m Mode) int32 {
 	checkMode(m)
 	return int32(to16Sat(fmtF16, x, m, 32, true))
@@ -221,6 +247,8 @@ func F16ToI32(x uint16, m Mode) int32 {
 //	I32ToF16(v) = ±Inf, or ±MaxFinite by mode, beyond binary16's range
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func I32ToF16(v int32, m Mode) uint16 {
 	checkMode(m)
 	return intTo16(fmtF16, int64(v), m)
@@ -236,6 +264,8 @@ func I32ToF16(v int32, m Mode) uint16 {
 //	F16ToU32(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func F16ToU32(x uint16, m Mode) uint32 {
 	checkMode(m)
 	return uint32(to16Sat(fmtF16, x, m, 32, false))
@@ -250,6 +280,8 @@ func F16ToU32(x uint16, m Mode) uint32 {
 //	U32ToF16(v) = ±Inf, or ±MaxFinite by mode, beyond binary16's range
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func U32ToF16(v uint32, m Mode) uint16 {
 	checkMode(m)
 	return uintTo16(fmtF16, false, uint64(v), m)
@@ -265,6 +297,8 @@ func U32ToF16(v uint32, m Mode) uint16 {
 //	F16ToI64(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func F16ToI64(x uint16, m Mode) int64 {
 	checkMode(m)
 	return int64(to16Sat(fmtF16, x, m, 64, true))
@@ -279,6 +313,8 @@ func F16ToI64(x uint16, m Mode) int64 {
 //	I64ToF16(v) = ±Inf, or ±MaxFinite by mode, beyond binary16's range
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func I64ToF16(v int64, m Mode) uint16 {
 	checkMode(m)
 	return intTo16(fmtF16, int64(v), m)
@@ -294,6 +330,8 @@ func I64ToF16(v int64, m Mode) uint16 {
 //	F16ToU64(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func F16ToU64(x uint16, m Mode) uint64 {
 	checkMode(m)
 	return uint64(to16Sat(fmtF16, x, m, 64, false))
@@ -308,6 +346,8 @@ func F16ToU64(x uint16, m Mode) uint64 {
 //	U64ToF16(v) = ±Inf, or ±MaxFinite by mode, beyond binary16's range
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func U64ToF16(v uint64, m Mode) uint16 {
 	checkMode(m)
 	return uintTo16(fmtF16, false, uint64(v), m)
@@ -324,13 +364,15 @@ func U64ToF16(v uint64, m Mode) uint16 {
 //	AddBF16(x, -x) = +0, or -0 in RD, for finite x
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite by mode.
+//
+// Flags: none (PTX has no .ftz for .bf16; subnormals are kept).
 func AddBF16(x, y uint16, m Mode) uint16 {
 	checkMode(m)
 	return addHost16(fmtBF16, x, y, m, false)
 }
 
-// SubBF16 returns x − y: AddBF16(x, -y). It emulates PTX sub.rn.bf16
-// (__hsub_rn, __hsub).
+// SubBF16 returns x − y: AddBF16(x, -y), with AddBF16's special cases,
+// accuracy and flags. It emulates PTX sub.rn.bf16 (__hsub_rn, __hsub).
 func SubBF16(x, y uint16, m Mode) uint16 {
 	checkMode(m)
 	return addHost16(fmtBF16, x, y^0x8000, m, false)
@@ -345,6 +387,8 @@ func SubBF16(x, y uint16, m Mode) uint16 {
 //	MulBF16(x, y) = ±0 or ±Inf by the sign of x XOR y otherwise, for a zero or an Inf operand
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite by mode.
+//
+// Flags: none (PTX has no .ftz for .bf16).
 func MulBF16(x, y uint16, m Mode) uint16 {
 	checkMode(m)
 	return mulHost16(fmtBF16, x, y, m, false)
@@ -361,6 +405,8 @@ func MulBF16(x, y uint16, m Mode) uint16 {
 //	FmaBF16(x, y, z) = +0, or -0 in RD, when x×y = -z exactly, or x×y and z are zeros of opposite signs
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (PTX has no .ftz for .bf16).
 func FmaBF16(x, y, z uint16, m Mode) uint16 {
 	checkMode(m)
 	return fmaHost16(fmtBF16, x, y, z, m, false)
@@ -373,6 +419,10 @@ func FmaBF16(x, y, z uint16, m Mode) uint16 {
 //	SatBF16(NaN) = +0
 //	SatBF16(x) = +0 for x ≤ 0 (-0 included)
 //	SatBF16(x) = 1 for x ≥ 1 (+Inf included)
+//
+// Accuracy: exact.
+//
+// Flags: none (the flush, if any, is the operation's).
 func SatBF16(x uint16) uint16 { return sat16(fmtBF16, x) }
 
 // ReluBF16 applies the .relu modifier of fma.rn.relu.bf16 (__hfma_relu) to a
@@ -382,6 +432,10 @@ func SatBF16(x uint16) uint16 { return sat16(fmtBF16, x) }
 //
 //	ReluBF16(NaN) = NaN (0x7fff)
 //	ReluBF16(x) = +0 for x < 0, and for -0 (cuda.go's reluNegZero)
+//
+// Accuracy: exact.
+//
+// Flags: none (the flush, if any, is the fma's).
 func ReluBF16(x uint16) uint16 { return relu16(fmtBF16, x) }
 
 // F32ToBF16 returns the float32 x rounded to bfloat16 in mode m. It emulates
@@ -393,6 +447,8 @@ func ReluBF16(x uint16) uint16 { return relu16(fmtBF16, x) }
 //	F32ToBF16(±Inf) = ±Inf, F32ToBF16(±0) = ±0
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite (0x1.fep+127) by mode.
+//
+// Flags: none (PTX's cvt to .bf16 has no .ftz: subnormal inputs and results are kept).
 func F32ToBF16(x uint32, m Mode) uint16 {
 	checkMode(m)
 	return f32To16(fmtBF16, x, m)
@@ -404,6 +460,8 @@ func F32ToBF16(x uint32, m Mode) uint16 {
 // Special cases are as F32ToBF16's.
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none.
 func F64ToBF16(x uint64, m Mode) uint16 {
 	checkMode(m)
 	return f64To16(fmtBF16, x, m)
@@ -417,6 +475,8 @@ func F64ToBF16(x uint64, m Mode) uint16 {
 //	BF16ToF32(NaN) = x<<16, sign and payload kept (cuda.go's nanBF16ToF32)
 //
 // Accuracy: exact.
+//
+// Flags: none (nvcc emits no .ftz form; -ftz=true leaves the PTX unchanged).
 func BF16ToF32(x uint16) uint32 { return to32From16(fmtBF16, x) }
 
 // BF16ToF64 returns x as a float64, exactly: (double)x, which nvcc compiles
@@ -436,6 +496,8 @@ func BF16ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16(fmtBF16, 
 //	RoundIntBF16(x) = ±0 with x's sign when x rounds to zero
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves hrint's PTX unchanged).
 func RoundIntBF16(x uint16, m Mode) uint16 {
 	checkMode(m)
 	return roundInt16(fmtBF16, x, m)
@@ -451,6 +513,8 @@ func RoundIntBF16(x uint16, m Mode) uint16 {
 //	BF16ToI16(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func BF16ToI16(x uint16, m Mode) int16 {
 	checkMode(m)
 	return int16(to16Sat(fmtBF16, x, m, 16, true))
@@ -464,6 +528,8 @@ func BF16ToI16(x uint16, m Mode) int16 {
 //	I16ToBF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func I16ToBF16(v int16, m Mode) uint16 {
 	checkMode(m)
 	return intTo16(fmtBF16, int64(v), m)
@@ -479,6 +545,8 @@ func I16ToBF16(v int16, m Mode) uint16 {
 //	BF16ToU16(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func BF16ToU16(x uint16, m Mode) uint16 {
 	checkMode(m)
 	return uint16(to16Sat(fmtBF16, x, m, 16, false))
@@ -492,6 +560,8 @@ func BF16ToU16(x uint16, m Mode) uint16 {
 //	U16ToBF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func U16ToBF16(v uint16, m Mode) uint16 {
 	checkMode(m)
 	return uintTo16(fmtBF16, false, uint64(v), m)
@@ -507,6 +577,8 @@ func U16ToBF16(v uint16, m Mode) uint16 {
 //	BF16ToI32(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func BF16ToI32(x uint16, m Mode) int32 {
 	checkMode(m)
 	return int32(to16Sat(fmtBF16, x, m, 32, true))
@@ -520,6 +592,8 @@ func BF16ToI32(x uint16, m Mode) int32 {
 //	I32ToBF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func I32ToBF16(v int32, m Mode) uint16 {
 	checkMode(m)
 	return intTo16(fmtBF16, int64(v), m)
@@ -535,6 +609,8 @@ func I32ToBF16(v int32, m Mode) uint16 {
 //	BF16ToU32(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func BF16ToU32(x uint16, m Mode) uint32 {
 	checkMode(m)
 	return uint32(to16Sat(fmtBF16, x, m, 32, false))
@@ -548,6 +624,8 @@ func BF16ToU32(x uint16, m Mode) uint32 {
 //	U32ToBF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func U32ToBF16(v uint32, m Mode) uint16 {
 	checkMode(m)
 	return uintTo16(fmtBF16, false, uint64(v), m)
@@ -563,6 +641,8 @@ func U32ToBF16(v uint32, m Mode) uint16 {
 //	BF16ToI64(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func BF16ToI64(x uint16, m Mode) int64 {
 	checkMode(m)
 	return int64(to16Sat(fmtBF16, x, m, 64, true))
@@ -576,6 +656,8 @@ func BF16ToI64(x uint16, m Mode) int64 {
 //	I64ToBF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func I64ToBF16(v int64, m Mode) uint16 {
 	checkMode(m)
 	return intTo16(fmtBF16, int64(v), m)
@@ -591,6 +673,8 @@ func I64ToBF16(v int64, m Mode) uint16 {
 //	BF16ToU64(x) = the range's bound nearest x if x rounds outside it, ±Inf included
 //
 // Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged).
 func BF16ToU64(x uint16, m Mode) uint64 {
 	checkMode(m)
 	return uint64(to16Sat(fmtBF16, x, m, 64, false))
@@ -604,6 +688,8 @@ func BF16ToU64(x uint16, m Mode) uint64 {
 //	U64ToBF16(0) = +0
 //
 // Accuracy: correctly rounded.
+//
+// Flags: none (no integer is tiny).
 func U64ToBF16(v uint64, m Mode) uint16 {
 	checkMode(m)
 	return uintTo16(fmtBF16, false, uint64(v), m)
