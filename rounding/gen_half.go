@@ -214,6 +214,12 @@ func {{.N}}ToF32(x uint16) uint32 { return to32From16({{.Fmt}}, x) }
 // {{.N}}ToF64 returns x as a float64, exactly: (double)x, which nvcc compiles
 // to cvt.f32.{{.PTX}} and cvt{.ftz}.f64.f32 (F32ToF64 of {{.N}}ToF32).
 //
+// Special cases are:
+//
+//	{{.N}}ToF64(NaN) = F32ToF64({{.N}}ToF32(NaN)), quieted
+//
+// Accuracy: exact.
+//
 // Flags: with ftz, a {{.Long}} whose float32 is subnormal becomes the zero
 // of its sign{{if .FTZ}} (none is: every binary16 value is a normal float32){{end}}.
 func {{.N}}ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16({{.Fmt}}, x), ftz) }

@@ -135,6 +135,12 @@ func F16ToF32(x uint16) uint32 { return to32From16(fmtF16, x) }
 // F16ToF64 returns x as a float64, exactly: (double)x, which nvcc compiles
 // to cvt.f32.f16 and cvt{.ftz}.f64.f32 (F32ToF64 of F16ToF32).
 //
+// Special cases are:
+//
+//	F16ToF64(NaN) = F32ToF64(F16ToF32(NaN)), quieted
+//
+// Accuracy: exact.
+//
 // Flags: with ftz, a binary16 whose float32 is subnormal becomes the zero
 // of its sign (none is: every binary16 value is a normal float32).
 func F16ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16(fmtF16, x), ftz) }
@@ -481,6 +487,12 @@ func BF16ToF32(x uint16) uint32 { return to32From16(fmtBF16, x) }
 
 // BF16ToF64 returns x as a float64, exactly: (double)x, which nvcc compiles
 // to cvt.f32.bf16 and cvt{.ftz}.f64.f32 (F32ToF64 of BF16ToF32).
+//
+// Special cases are:
+//
+//	BF16ToF64(NaN) = F32ToF64(BF16ToF32(NaN)), quieted
+//
+// Accuracy: exact.
 //
 // Flags: with ftz, a bfloat16 whose float32 is subnormal becomes the zero
 // of its sign.
