@@ -242,7 +242,7 @@ func Format(u uint32) string {
 }
 
 // ErrSyntax is wrapped by every error Parse returns.
-var ErrSyntax = errors.New("invalid binary32")
+var ErrSyntax = errors.New("invalid float32")
 
 // Parse reads a binary32 written as
 //
@@ -312,7 +312,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return "binary32 " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like 0x3fc00000, inf or nan)"
+	return "float32 " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like 0x3fc00000, inf or nan)"
 }
 
 // Unwrap makes errors.Is(err, ErrSyntax) true.

@@ -242,7 +242,7 @@ func Format(u uint64) string {
 }
 
 // ErrSyntax is wrapped by every error Parse returns.
-var ErrSyntax = errors.New("invalid binary64")
+var ErrSyntax = errors.New("invalid float64")
 
 // Parse reads a binary64 written as
 //
@@ -312,7 +312,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return "binary64 " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like 0x3ff8000000000000, inf or nan)"
+	return "float64 " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like 0x3ff8000000000000, inf or nan)"
 }
 
 // Unwrap makes errors.Is(err, ErrSyntax) true.

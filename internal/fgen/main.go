@@ -27,6 +27,7 @@ type spec struct {
 	Pkg      string // package name
 	Name     string // "binary16"
 	CType    string // CUDA's type, for the docs
+	TextName string // the format's name in error messages: float32, float64, binary16, bfloat16
 	FracBits int
 	ExpBits  int
 	Width    int  // encoding bits
@@ -58,14 +59,14 @@ type values struct {
 
 var specs = map[string]spec{
 	"f32": {
-		Pkg: "f32", Name: "binary32", CType: "float", FracBits: 23, ExpBits: 8, Width: 32, Native: true,
+		Pkg: "f32", Name: "binary32", CType: "float", TextName: "float32", FracBits: 23, ExpBits: 8, Width: 32, Native: true,
 		NaNName: "CanonicalNaNBits", NaN: 0x7fffffff,
 		NaNDoc: `	// CanonicalNaNBits is the NaN that every NVIDIA float32 arithmetic
 	// instruction returns (cuda-facts.md §6, checked against the device by
 	// the golden data of every operation).`,
 	},
 	"f64": {
-		Pkg: "f64", Name: "binary64", CType: "double", FracBits: 52, ExpBits: 11, Width: 64, Native: true,
+		Pkg: "f64", Name: "binary64", CType: "double", TextName: "float64", FracBits: 52, ExpBits: 11, Width: 64, Native: true,
 		NaNName: "DefaultNaNBits", NaN: 0x7fffffffffffffff,
 		NaNDoc: `	// DefaultNaNBits is the NaN Parse returns for "nan": all payload bits
 	// set, the binary64 analogue of float32's canonical 0x7fffffff. What
@@ -73,14 +74,14 @@ var specs = map[string]spec{
 	// in rounding/cuda.go, not here.`,
 	},
 	"f16": {
-		Pkg: "f16", Name: "binary16", CType: "__half", FracBits: 10, ExpBits: 5, Width: 16,
+		Pkg: "f16", Name: "binary16", CType: "__half", TextName: "binary16", FracBits: 10, ExpBits: 5, Width: 16,
 		NaNName: "CanonicalNaNBits", NaN: 0x7fff,
 		NaNDoc: `	// CanonicalNaNBits is the NaN Parse returns for "nan", the binary16
 	// analogue of float32's 0x7fffffff: an assumption until the 16-bit
 	// golden data (rounding/cuda.go).`,
 	},
 	"bf16": {
-		Pkg: "bf16", Name: "bfloat16", CType: "__nv_bfloat16", FracBits: 7, ExpBits: 8, Width: 16,
+		Pkg: "bf16", Name: "bfloat16", CType: "__nv_bfloat16", TextName: "bfloat16", FracBits: 7, ExpBits: 8, Width: 16,
 		NaNName: "CanonicalNaNBits", NaN: 0x7fff,
 		NaNDoc: `	// CanonicalNaNBits is the NaN Parse returns for "nan", the bfloat16
 	// analogue of float32's 0x7fffffff: an assumption until the 16-bit

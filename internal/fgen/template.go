@@ -347,7 +347,7 @@ func Format(u {{.U}}) string {
 }
 
 // ErrSyntax is wrapped by every error Parse returns.
-var ErrSyntax = errors.New("invalid {{.Name}}")
+var ErrSyntax = errors.New("invalid {{.TextName}}")
 
 // Parse reads a {{.Name}} written as
 //
@@ -508,7 +508,7 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return "{{.Name}} " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like {{.V.OneHalfBits}}, inf or nan)"
+	return "{{.TextName}} " + strconv.Quote(e.Input) + ": " + e.Why + " (want a decimal, a hex float like 0x1.8p+00, a bit pattern like {{.V.OneHalfBits}}, inf or nan)"
 }
 
 // Unwrap makes errors.Is(err, ErrSyntax) true.
