@@ -447,3 +447,44 @@ func TestHalfFromF32Sweep(t *testing.T) {
 		})
 	}
 }
+
+// TestHalfFromInt32Sweep compares the int32 and uint32 conversions with
+// ref16 of the integer's float64 (exact) on every 32-bit pattern under
+// CUDAFP_EXHAUSTIVE (4 modes × 2 types × 2 formats × 2^32 checks, in 256
+// parallel shards per format: shard=hh, the pattern's high byte), on every
+// 65537th otherwise (0.3 s).
+func TestHalfFromInt32Sweep(t *testing.T) {
+	for _, h := range halves {
+		t.Run(h.name, func(t *testing.T) {
+			var fc failCounter
+			check := func(t *testing.T, lo, hi, step uint64) {
+				for u := lo; u < hi; u += step {
+					for _, c := range h.fromInt {
+						if c.bits != 32 {
+							continue
+						}
+						v := float64(uint32(u))
+						if c.signed {
+							v = float64(int32(uint32(u)))
+						}
+						for _, m := range rounding.Modes {
+							if got, want := c.f(u, m), ref16(h, v, m); got != want {
+								fc.fail(t, fmt.Sprintf("%s(%v) mode=%v = %s, want %s", c.name, v, m, h.format(got), h.format(want)))
+							}
+						}
+					}
+				}
+			}
+			if !testflag.Exhaustive() {
+				check(t, 0, 1<<32, 65537)
+				return
+			}
+			for hi := range uint64(256) {
+				t.Run(fmt.Sprintf("shard=%02x", hi), func(t *testing.T) {
+					t.Parallel()
+					check(t, hi<<24, (hi+1)<<24, 1)
+				})
+			}
+		})
+	}
+}
