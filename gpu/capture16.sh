@@ -4,18 +4,24 @@
 # once per flag set of gpu/flagsets_gen.sh (nvcc -arch=sm_90 -O3 FLAGS, the six
 # builds in parallel), runs each into OUT/.raw/<flagset>, then packs the raw
 # files with gpu/pack16.go into OUT/<flagset>/<id>.txt.gz (format 16,
-# internal/golden/doc.go: whole tables delta-coded, a table equal to an
-# earlier flag set's stored once and referenced; gzip from Go's stdlib, the
-# same bytes from run to run).
+# internal/golden/doc.go: whole tables delta-coded, a file whose data equals
+# the same function's under an earlier flag set stored as a reference to it;
+# gzip from Go's stdlib, the same bytes from run to run).
 #
-# On the device (from the repository root; needs nvcc, bash and Go):
+# On the device, from the repository root (needs nvcc, bash and Go; IDs
+# restrict the capture to those functions of spec.All16):
 #
 #   gpu/capture16.sh OUT [ID ...]
 #
-# then copy OUT/*/ into testdata/golden16/ (the raw files in OUT/.raw are not
-# golden data). CUDAFP_COMMIT names the cudafp commit for the provenance
-# header (default: git rev-parse HEAD, or "unknown"). Regenerate
-# funcs16_gen.cuh first (go generate ./internal/spec) if the catalog changed.
+# e.g. the whole catalog, then its golden files into the repository:
+#
+#   gpu/capture16.sh _scratch/g16 && mkdir -p testdata/golden16 &&
+#     for d in default ftz precdiv0 precsqrt0 fmad0 fast; do cp -r _scratch/g16/$d testdata/golden16/; done
+#
+# (the raw files in OUT/.raw and the builds in OUT/.build are not golden
+# data). CUDAFP_COMMIT names the cudafp commit for the provenance header
+# (default: git rev-parse HEAD, or "unknown"). Regenerate funcs16_gen.cuh
+# first (go generate ./internal/spec) if the catalog changed.
 #
 # Without nvcc (or with CUDAFP_CHECK=1) it captures nothing and checks the
 # capture path instead, with a C++ compiler (CXX, default g++) and the
@@ -25,7 +31,8 @@
 # are hashes of the arguments, not GPU results; a pairs or wide32 function
 # runs 2^32 inputs on one CPU core) into OUT/hoststub, packs it and checks
 # every grid point, table entry, recorded input and hash against
-# internal/spec (go run gpu/stubcheck16.go).
+# internal/spec (go run gpu/stubcheck.go; CUDAFP_CHECK_QUICK=1: the hashes
+# of the quick tier only).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: capture16.sh OUT [ID ...]}
@@ -53,7 +60,7 @@ if [ "${CUDAFP_CHECK:-0}" = 1 ] || ! command -v nvcc >/dev/null 2>&1; then
       "-DCUDAFP_ONLY_FUNCS(X)=$only" -I"$here" -o "$out/hoststub/.build/harness16_0" "$here/harness16.cu"
     "$out/hoststub/.build/harness16_0" --out "$out/hoststub/.raw/default" --commit "$commit" --driver "host stub" --cuda "none"
     (cd "$here/.." && go run ./gpu/pack16.go "$out/hoststub/.raw" "$out/hoststub" &&
-      go run ./gpu/stubcheck16.go "$out"/hoststub/default/*.txt.gz)
+      go run ./gpu/stubcheck.go ${CUDAFP_CHECK_QUICK:+-quick} "$out"/hoststub/default/*.txt.gz)
   fi
   exit 0
 fi

@@ -1,17 +1,21 @@
 //go:build ignore
 
 // stubcheck verifies golden files written by a host-stub build of the
-// harness (gpu/cuda_stub.h, capture.sh's check mode) against
-// golden.StubKernel at the exhaustive tier: every special-grid point,
+// harness (gpu/cuda_stub.h, capture.sh's check mode) or of the 16-bit
+// harness (gpu/cuda_stub16.h, capture16.sh's) against golden.StubKernel at
+// the exhaustive tier: every special-grid point,
 // recorded input and all 2^24 generated inputs of the harness must be the
 // ones internal/spec generates. It proves the capture path, not the
 // emulation: the stub's outputs are hashes of the arguments.
 //
-//	go run gpu/stubcheck.go FILE...
+//	go run gpu/stubcheck.go [-quick] FILE...
+//
+// -quick checks the quick tier only (grid, recorded outputs, 16 hash spans).
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 
@@ -19,8 +23,14 @@ import (
 )
 
 func main() {
+	quick := flag.Bool("quick", false, "check the quick tier only")
+	flag.Parse()
+	tier := golden.Exhaustive
+	if *quick {
+		tier = golden.Quick
+	}
 	var files []*golden.File
-	for _, p := range os.Args[1:] {
+	for _, p := range flag.Args() {
 		f, err := golden.Load(p)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "stubcheck:", err)
@@ -29,7 +39,7 @@ func main() {
 		files = append(files, f)
 	}
 	bad := 0
-	for _, r := range golden.Verify(context.Background(), files, golden.Options{Tier: golden.Exhaustive, Impl: golden.StubKernel}) {
+	for _, r := range golden.Verify(context.Background(), files, golden.Options{Tier: tier, Impl: golden.StubKernel}) {
 		status := "ok"
 		if !r.OK() {
 			status = "MISMATCH"

@@ -14,6 +14,9 @@ func lookup(name string) (*spec.Func, error) {
 	if f, ok := spec.Lookup(name); ok {
 		return f, nil
 	}
+	if f, ok := spec.Lookup16(name); ok {
+		return f, nil
+	}
 	for _, f := range spec.All() {
 		if strings.EqualFold(f.Go, name) || strings.EqualFold(strings.TrimPrefix(f.Go, "fp."), name) && f.Kind == spec.Library {
 			return f, nil
@@ -59,12 +62,7 @@ func parseArg(t spec.Type, s string) (uint64, error) {
 	return v, nil
 }
 
-func bitsOf(t spec.Type) int {
-	if t.Wide() {
-		return 64
-	}
-	return 32
-}
+func bitsOf(t spec.Type) int { return t.Bits() }
 
 func parseInt(s string, narrow bool) (int64, error) {
 	size := 64
@@ -138,8 +136,12 @@ func spell(t spec.Type, v uint64) spelled {
 		return spelled{strconv.FormatUint(v&0xffffffff, 10), "", hexBits(v&0xffffffff, 8)}
 	case spec.I64:
 		return spelled{strconv.FormatInt(int64(v), 10), "", hexBits(v, 16)}
+	case spec.I16:
+		return spelled{strconv.FormatInt(int64(int16(uint16(v))), 10), "", hexBits(v&0xffff, 4)}
+	case spec.F16, spec.BF16, spec.F16x2, spec.BF16x2:
+		return spelled{hexBits(v, t.Digits()), "", hexBits(v, t.Digits())} // the encoding; no decimal spelling yet
 	}
-	return spelled{strconv.FormatUint(v, 10), "", hexBits(v, 16)}
+	return spelled{strconv.FormatUint(v, 10), "", hexBits(v, t.Digits())}
 }
 
 func results(f *spec.Func, v uint64) []spelled {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -53,7 +54,7 @@ func typesString(f *spec.Func) string {
 
 func list(w io.Writer, asJSON bool) error {
 	var rows []listEntry
-	for _, f := range spec.All() {
+	for _, f := range append(slices.Clip(spec.All()), spec.All16()...) {
 		var sets []string
 		for _, fl := range f.Flags {
 			sets = append(sets, fl.Name())

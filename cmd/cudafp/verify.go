@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -50,8 +51,9 @@ func newVerify() *cobra.Command {
 		Use:   "verify [--exhaustive] [--json] [--flags \"NVCC FLAGS\"] [--golden DIR] [--shard I/N|auto [--shards N] [--out DIR]] [FUNC ...]",
 		Short: "Check the emulation against the golden data captured on the device",
 		Long: `For each function (all, or the FUNCs named) and each captured flag set (all, or those named with --flags),
-compare the emulation with the H100's results in testdata/golden: the special-value grid and the recorded
-outputs always, plus the hashes of the quick tier (16 spans of 2^16 inputs per function: subnormals, [1, 2), the
+compare the emulation with the H100's results in testdata/golden (and testdata/golden16, the half and bfloat16
+functions, beside it): the special-value grid, the recorded outputs and the whole tables of the unary 16-bit
+functions always, plus the hashes of the quick tier (16 spans of 2^16 inputs per function: subnormals, [1, 2), the
 expf overflow and underflow edges, Inf and NaNs, …) or, with --exhaustive,
 all 256 blocks (every 2^32 input of a unary function, the 2^24 captured inputs of the others).
 
@@ -97,9 +99,14 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 	if err != nil {
 		return err
 	}
+	var dir16 string // the 16-bit catalog's golden data beside the default golden folder
 	if dir == "" {
 		if dir, err = findGolden(); err != nil {
 			return err
+		}
+		p := filepath.Join(filepath.Dir(dir), "golden16")
+		if files, _ := filepath.Glob(filepath.Join(p, "*", "*.txt.gz")); len(files) > 0 {
+			dir16 = p
 		}
 	} else if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("--golden %s: not a directory", dir)
@@ -135,6 +142,13 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 	all, err := golden.LoadDir(dir)
 	if err != nil {
 		return err
+	}
+	if dir16 != "" {
+		more, err := golden.LoadDir(dir16)
+		if err != nil {
+			return err
+		}
+		all = append(all, more...)
 	}
 	var files []*golden.File
 	for _, f := range all {
@@ -247,7 +261,7 @@ func printVerify(w io.Writer, rep *verifyReport) error {
 			fmt.Fprintf(w, "  %s(%s) = %s, device %s (%s)\n", r.Name, strings.Join(m.Args, ", "), m.GotS, m.WantS, m.Where)
 		}
 		for _, sp := range r.BadSpans {
-			if r.Func.Exhaustive() {
+			if golden.Hashed32(r.Func) {
 				fmt.Fprintf(w, "  hash differs for inputs 0x%08x … 0x%08x\n", sp.First, sp.First+sp.Count-1)
 			} else {
 				fmt.Fprintf(w, "  hash differs for generated inputs %d … %d\n", sp.First, sp.First+sp.Count-1)
@@ -277,7 +291,7 @@ func noGoldenYet(files []*golden.File, funcs map[string]bool) []noGolden {
 		have[f.Func.ID] = true
 	}
 	var out []noGolden
-	for _, f := range spec.All() {
+	for _, f := range append(slices.Clip(spec.All()), spec.All16()...) {
 		if f.Implemented() && !have[f.ID] && (len(funcs) == 0 || funcs[f.ID]) {
 			out = append(out, noGolden{f.Name, f.ID})
 		}

@@ -187,6 +187,9 @@ func readVerifyShard(path string) (*verifyShard, error) {
 		r := &d.Report.Results[i]
 		f, ok := spec.Lookup(r.ID)
 		if !ok {
+			f, ok = spec.Lookup16(r.ID)
+		}
+		if !ok {
 			return nil, usagef("%s: unknown function %q", path, r.ID)
 		}
 		r.Func = f

@@ -53,9 +53,58 @@
 // grid or generated inputs disagree with this package and the catalog, with
 // an error naming the file and line.
 //
+// # Format 16
+//
+// The 16-bit catalog (spec.All16: __half and __nv_bfloat16), one file per
+// function and flag set, testdata/golden16/<flagset>/<id>.txt.gz, written by
+// gpu/harness16.cu and packed by gpu/pack16.go (Pack16). The same
+// provenance and line syntax as format 2; encodings have the digits of
+// their type (spec.Type.Digits: 4 for a 16-bit value, 8 for a half2 or a
+// 32-bit one, 16 for a 64-bit one, 1 for a bool):
+//
+//	format 16
+//	func <id>                          ID in spec.All16 ("f16_hexp")
+//	flagset <name>
+//	types <in,...> -> <out>            also f16, bf16, i16, u16, bool, f16x2, bf16x2
+//	shape <shape>                      spec.Func.Shape: table, pairs, triples, wide32, gen64
+//	grid <n> <v0> … <vn-1>             the special-value axis (lane values for a vector function)
+//	special <points>                   spec.Func.Grid16Len() points, spec.Func.Grid16Point
+//	s <k> <out_k> … <out_k+15>
+//
+// A packed file whose data equals the same function's under an earlier flag
+// set of spec.FlagSets holds, after its header lines (provenance, format,
+// func, flagset, types, shape), only
+//
+//	same <flagset>                     the data is that flag set's file's (Load copies it)
+//	end
+//
+// The other files continue, for the table shape (one 16-bit argument), with
+// the whole table in one of two forms:
+//
+//	table 65536                        as the harness writes it:
+//	t <k> <out_k> … <out_k+63>         64 outputs a line, for the arguments 0 … 65535
+//	table 65536 delta                  packed:
+//	d <k> <z_k> … <z_k+63>             z_i = zigzag(out_i − out_i−1 mod 2^64) in hex without
+//	                                   leading zeros (out_−1 = 0; zigzag maps 0, −1, 1, −2 … to 0, 1, 2, 3 …)
+//
+// and for the other shapes the sections of format 2: "inputs exhaustive
+// 4294967296 sample-seed …" (pairs, wide32: all 2^32 indices; 1,024 sampled
+// recorded; 256 block hashes of 2^24 indices; 16 sub-block hashes) or
+// "inputs generated 16777216 seed …" (triples, gen64: 4,096 recorded, 256
+// block hashes of 2^16 generated inputs), then "g", "recorded", "o",
+// "hashes", "h", "subhashes", "u" lines as in format 2, and "end". The
+// index of a pairs-shaped function is i = x<<16 | y, its arguments
+// spec.Func.PairIndexArgs(i): f(x, y); one vector with lane 0 y and lane 1
+// x; two vectors (x, y) and (y, x). Its sub-blocks are the rows x of
+// spec.QuickRows16 (all y). The generated inputs of the triples shape are
+// spec.Func.Input16 (gen16: eight strata; lane 1 of a vector takes triple
+// i + 2^24), those of gen64 spec.Func.Input. Block hashes as in format 2:
+// Σ spec.ElemHash(i, out_i) over the block's indices or generated inputs.
+//
 // # Tiers
 //
-// Verify checks the special grid and the recorded outputs in every tier. The
+// Verify checks the special grid, the recorded outputs and the whole tables
+// of format 16 in every tier. The
 // quick tier (go test ./..., cudafp verify) adds, for an exhaustive function,
 // the 16 sub-blocks of spec.QuickSubBlocks (2^20 inputs) and, for the others,
 // the 16 hash blocks of QuickBlocks (2^20 generated inputs); the exhaustive

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 // flag set.
 type File struct {
 	Path       string
+	Format     int      // 2, or 16 for a function of the 16-bit catalog (spec.All16)
 	Provenance []string // the '#' lines, without the '#'
 	Func       *spec.Func
 	FlagSet    string   // "default", "ftz", …
@@ -33,11 +35,19 @@ type File struct {
 	Recorded2  []uint64 // second results of a pair-wide function at RecordedInput(k); nil otherwise
 	BlockSize  uint64
 	Hashes     [spec.Blocks]uint64
-	SubHashes  []uint64 // exhaustive functions: hashes of the sub-blocks spec.QuickSubBlocks, in order
+	SubHashes  []uint64 // exhaustive functions: hashes of the sub-blocks spec.QuickSubBlocks (spec.QuickRows16), in order
+	Table      []uint64 // a table-shaped 16-bit function: the outputs for the arguments 0 … 65535
+	SameAs     string   // format 16: the flag set whose file holds the same data ("same FLAGSET"); Load copies it
 }
 
 // RecordedInput returns the arguments of recorded output k.
 func (f *File) RecordedInput(k int) spec.Args {
+	if f.Format == 16 {
+		if f.Exhaustive {
+			return input16(f.Func, uint64(spec.SampleInput(uint64(k))))
+		}
+		return f.Func.Input16(uint64(k))
+	}
 	if f.Exhaustive {
 		return spec.Args{uint64(spec.SampleInput(uint64(k)))}
 	}
@@ -71,7 +81,14 @@ func Load(path string) (*File, error) {
 		defer zr.Close()
 		r = zr
 	}
-	return Parse(r, path)
+	f, err := Parse(r, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.resolveSame(path); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // LoadDir loads every golden file under root (<flagset>/<id>.txt.gz), sorted
@@ -104,7 +121,7 @@ func LoadDir(root string) ([]*File, error) {
 // SortFiles orders files by catalog position, then flag set order.
 func SortFiles(files []*File) {
 	pos := map[string]int{}
-	for i, f := range spec.All() {
+	for i, f := range append(slices.Clip(spec.All()), spec.All16()...) {
 		pos[f.ID] = i
 	}
 	set := map[string]int{}
@@ -124,10 +141,11 @@ func SortFiles(files []*File) {
 var ErrFormat = errors.New("malformed golden file")
 
 type parser struct {
-	sc   *bufio.Scanner
-	name string
-	line int
-	f    *File
+	sc      *bufio.Scanner
+	name    string
+	line    int
+	f       *File
+	pending []string // a line read ahead (unread)
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -136,6 +154,10 @@ func (p *parser) errorf(format string, args ...any) error {
 
 // next returns the fields of the next data line, collecting provenance.
 func (p *parser) next() ([]string, error) {
+	if fs := p.pending; fs != nil {
+		p.pending = nil
+		return fs, nil
+	}
 	for p.sc.Scan() {
 		p.line++
 		t := p.sc.Text()
@@ -213,9 +235,13 @@ func (p *parser) parse() error {
 	if err != nil {
 		return err
 	}
-	if fs[0] != "2" {
-		return p.errorf("format %s, this reader knows format 2", fs[0])
+	if fs[0] == "16" {
+		return p.parse16()
 	}
+	if fs[0] != "2" {
+		return p.errorf("format %s, this reader knows formats 2 and 16", fs[0])
+	}
+	f.Format = 2
 	if fs, err = p.expect("func", 1); err != nil {
 		return err
 	}
@@ -301,25 +327,8 @@ func (p *parser) parse() error {
 	if got := strings.Join(fs, " "); got != wantInputs {
 		return p.errorf("inputs %q, want %q", got, wantInputs)
 	}
-	for k := range spec.GenShown {
-		fs, err = p.expect("g", -1)
-		if err != nil {
-			return err
-		}
-		if len(fs) != 1+fn.Arity() || fs[0] != strconv.Itoa(k) {
-			return p.errorf("want g %d with %d arguments", k, fn.Arity())
-		}
-		var got spec.Args
-		for j := range fn.Arity() {
-			if got[j], err = p.hex(fs[1+j], width(fn.In[j])); err != nil {
-				return err
-			}
-		}
-		want := f.RecordedInput(k)
-		if got != want {
-			return p.errorf("input %d is %x on the device but %x in Go: the generators disagree", k, got[:fn.Arity()], want[:fn.Arity()])
-		}
-		f.Shown = append(f.Shown, got)
+	if err := p.shown(fn.In); err != nil {
+		return err
 	}
 	if fs, err = p.expect("recorded", 1); err != nil {
 		return err
@@ -363,33 +372,26 @@ func (p *parser) parse() error {
 		}
 	}
 	if f.Exhaustive {
-		if f.SubHashes, err = p.subHashes(); err != nil {
+		if f.SubHashes, err = p.subHashes(subStarts(fn)); err != nil {
 			return err
 		}
 	}
-	if _, err = p.expect("end", 0); err != nil {
-		return err
-	}
-	if p.sc.Scan() {
-		p.line++
-		return p.errorf("data after end")
-	}
-	return p.sc.Err()
+	return p.end()
 }
 
 // subHashes reads the sub-block hashes of an exhaustive function, which
-// must name the sub-blocks of spec.QuickSubBlocks in order.
-func (p *parser) subHashes() ([]uint64, error) {
+// must name the sub-blocks starting at starts (subStarts) in order.
+func (p *parser) subHashes(starts []uint64) ([]uint64, error) {
 	fs, err := p.expect("subhashes", 2)
 	if err != nil {
 		return nil, err
 	}
-	n := len(spec.QuickSubBlocks)
+	n := len(starts)
 	if fs[0] != strconv.Itoa(n) || fs[1] != strconv.Itoa(spec.SubBlockSize) {
 		return nil, p.errorf("subhashes %s %s, want %d %d", fs[0], fs[1], n, spec.SubBlockSize)
 	}
 	out := make([]uint64, n)
-	for k, sb := range spec.QuickSubBlocks {
+	for k, sb := range starts {
 		if fs, err = p.expect("u", 2); err != nil {
 			return nil, err
 		}
@@ -397,8 +399,8 @@ func (p *parser) subHashes() ([]uint64, error) {
 		if err != nil {
 			return nil, err
 		}
-		if start != uint64(sb)<<16 {
-			return nil, p.errorf("sub-block %s, want %08x (spec.QuickSubBlocks[%d])", fs[0], uint64(sb)<<16, k)
+		if start != sb {
+			return nil, p.errorf("sub-block %s, want %08x (sub-block %d)", fs[0], sb, k)
 		}
 		if out[k], err = p.hex(fs[1], 16); err != nil {
 			return nil, err

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +18,10 @@ import (
 	"github.com/cudafp/cudafp/internal/testflag"
 )
 
-const root = "../../testdata/golden"
+const (
+	root   = "../../testdata/golden"
+	root16 = "../../testdata/golden16"
+)
 
 // TestDevice verifies every implemented function against the device's golden
 // data: special grids and recorded outputs always, and the hash blocks of
@@ -27,6 +31,16 @@ func TestDevice(t *testing.T) {
 	files, err := golden.LoadDir(root)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The 16-bit catalog's golden data, once captured (gpu/capture16.sh).
+	if p, _ := filepath.Glob(filepath.Join(root16, "*", "*.txt.gz")); len(p) > 0 {
+		more, err := golden.LoadDir(root16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
+	} else {
+		t.Logf("%s holds no golden files yet", root16)
 	}
 	tier := golden.Quick
 	if testflag.Exhaustive() {
@@ -69,7 +83,7 @@ func TestDevice(t *testing.T) {
 	t.Logf("%s tier: %d golden files bit-exact of %d implemented; %d files of functions not yet implemented; %v",
 		map[golden.Tier]string{golden.Quick: "quick", golden.Exhaustive: "exhaustive"}[tier], exact, implemented, notImplemented, time.Since(start).Round(time.Millisecond))
 	var waiting []string
-	for _, f := range spec.All() {
+	for _, f := range append(slices.Clip(spec.All()), spec.All16()...) {
 		if _, ok := byFunc[f.ID]; !ok && f.Implemented() {
 			waiting = append(waiting, f.ID)
 		}

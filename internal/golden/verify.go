@@ -246,8 +246,11 @@ func (sp hashSpan) want(f *File) uint64 {
 
 // hashSpans lists the hashes tier checks for f.
 func hashSpans(f *spec.Func, tier Tier) []hashSpan {
+	if f.In16() && f.Shape() == spec.ShapeTable {
+		return nil // the whole table is explicit
+	}
 	size := uint64(spec.GenBlockSize)
-	if f.Exhaustive() {
+	if Hashed32(f) {
 		size = spec.ExhBlockSize
 	}
 	var spans []hashSpan
@@ -256,9 +259,9 @@ func hashSpans(f *spec.Func, tier Tier) []hashSpan {
 		for b := range spec.Blocks {
 			spans = append(spans, hashSpan{Span{uint64(b) * size, size}, b, 0})
 		}
-	case f.Exhaustive():
-		for k, sb := range spec.QuickSubBlocks {
-			spans = append(spans, hashSpan{Span{uint64(sb) << 16, spec.SubBlockSize}, -1, k})
+	case Hashed32(f):
+		for k, start := range subStarts(f) {
+			spans = append(spans, hashSpan{Span{start, spec.SubBlockSize}, -1, k})
 		}
 	default:
 		for _, b := range QuickBlocks() {
@@ -283,6 +286,13 @@ func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end 
 		}
 		for i := start; i < end; i++ {
 			in := spec.Args{i}
+			h += spec.ElemHash(i, k(&in), wide)
+		}
+		return h
+	}
+	if f.In16() {
+		for i := start; i < end; i++ {
+			in := input16(f, i)
 			h += spec.ElemHash(i, k(&in), wide)
 		}
 		return h
@@ -322,8 +332,12 @@ func checkExplicit(r *Result, file *File, kGrid, kGen spec.Kernel) {
 		}
 		return outs[k]
 	}
+	point := func(k int) spec.Args { return fn.GridPoint(file.Grid, k) }
+	if fn.In16() {
+		point = fn.Grid16Point
+	}
 	for k2 := range file.Special {
-		in := fn.GridPoint(file.Grid, k2)
+		in := point(k2)
 		if got, w := kGrid(&in), want(file.Special, file.Special2, k2); got != w {
 			note("special", in, got, w)
 		}
@@ -334,7 +348,13 @@ func checkExplicit(r *Result, file *File, kGrid, kGen spec.Kernel) {
 			note("recorded", in, got, w)
 		}
 	}
-	n := len(file.Special) + len(file.Recorded)
+	for x, w := range file.Table {
+		in := spec.Args{uint64(x)}
+		if got := kGen(&in); got != w {
+			note("table", in, got, w)
+		}
+	}
+	n := len(file.Special) + len(file.Recorded) + len(file.Table)
 	r.ExplicitInputs = n
 	r.Inputs += uint64(n)
 }
@@ -360,6 +380,12 @@ func FormatIn(t spec.Type, v uint64) string {
 		return hex(v, 8) + " [" + utoa(uint64(uint32(v))) + "]"
 	case spec.I64:
 		return hex(v, 16) + " [" + itoa(int64(v)) + "]"
+	case spec.I16:
+		return hex(v, 4) + " [" + itoa(int64(int16(uint16(v)))) + "]"
+	case spec.U16, spec.Bool:
+		return hex(v, t.Digits()) + " [" + utoa(v) + "]"
+	case spec.F16, spec.BF16, spec.F16x2, spec.BF16x2:
+		return hex(v, t.Digits())
 	}
 	return hex(v, 16) + " [" + utoa(v) + "]"
 }
@@ -381,8 +407,12 @@ func FormatOut(f *spec.Func, v uint64) string {
 // words (an array function's count and first count elements; both halves
 // of a 64-bit argument), so that verifying a host-stub capture against it
 // checks every generated input and grid point of the harness against
-// internal/spec. It is not an implementation of anything.
-func StubKernel(f *spec.Func, _ fp.Flags) (spec.Kernel, bool) {
+// internal/spec. It is not an implementation of anything. A function of
+// the 16-bit catalog gets StubKernel16.
+func StubKernel(f *spec.Func, fl fp.Flags) (spec.Kernel, bool) {
+	if f.In16() {
+		return StubKernel16(f, fl)
+	}
 	const wide, narrow = 0x3fffffffffffffff, 0x3fffffff
 	mask := func(w bool) uint64 {
 		if w {
@@ -407,5 +437,26 @@ func StubKernel(f *spec.Func, _ fp.Flags) (spec.Kernel, bool) {
 			return spec.PairFold(out, spec.Mix64(h)&mask(f.Out[1].Wide()))
 		}
 		return out
+	}, true
+}
+
+// StubKernel16 is the kernel of gpu/cuda_stub16.h's cudafp_stub_eval16,
+// which every function of a host-stub build of gpu/harness16.cu evaluates:
+// a hash of the argument words masked to the result's width (see
+// StubKernel). It is not an implementation of anything.
+func StubKernel16(f *spec.Func, _ fp.Flags) (spec.Kernel, bool) {
+	digits := f.Out[0].Digits()
+	return func(in *spec.Args) uint64 {
+		var h uint64
+		for j := range f.Arity() {
+			h = spec.Mix64(h ^ (uint64(j)<<32 | in[j]&0xffffffff))
+			if f.In[0].Wide() {
+				h = spec.Mix64(h ^ 1<<63 ^ uint64(j)<<32 ^ in[j]>>32)
+			}
+		}
+		if digits == 1 {
+			return h & 1
+		}
+		return h & (^uint64(0) >> (64 - 4*digits))
 	}, true
 }

@@ -68,6 +68,7 @@ type Func struct {
 	Mode   rounding.Mode
 
 	lane     string   // Lane: the scalar function of a vector one (catalog16.go)
+	cat16    bool     // In16: an entry of the 16-bit catalog
 	d64      bool     // D64, computed once
 	grid     []uint64 // special-value axis, computed once
 	gridSpan [][2]int // per grid coordinate, the part of grid it takes values from; nil: all of it

@@ -67,6 +67,9 @@ func (f *Func) Shape() Shape {
 // each lane ("f16_hexp" for "f16_h2exp"), or "" for a scalar function.
 func (f *Func) Lane() string { return f.lane }
 
+// In16 reports whether f belongs to the 16-bit catalog (All16).
+func (f *Func) In16() bool { return f.cat16 }
+
 // All16 returns the 16-bit catalog in its fixed order (half, then
 // bfloat16). The slice is shared: do not modify it.
 func All16() []*Func { return catalog16 }
@@ -194,6 +197,7 @@ func buildCatalog16() []*Func {
 		}
 	}
 	for _, f := range c {
+		f.cat16 = true
 		f.grid = f.computeGrid16()
 	}
 	return c

@@ -29,6 +29,9 @@ type Kernel func(in *Args) uint64
 func (f *Func) Impl(fl fp.Flags) (Kernel, bool) {
 	b, ok := bindings[f.ID]
 	if !ok {
+		if f.lane != "" {
+			return laneKernel(f, fl)
+		}
 		return nil, false
 	}
 	return b(f.Sens.Effective(fl)), true
@@ -37,6 +40,9 @@ func (f *Func) Impl(fl fp.Flags) (Kernel, bool) {
 // Implemented reports whether f has a Go implementation.
 func (f *Func) Implemented() bool {
 	_, ok := bindings[f.ID]
+	if !ok && f.lane != "" {
+		_, ok = bindings[f.lane]
+	}
 	return ok
 }
 
@@ -71,7 +77,7 @@ var (
 // bind registers the implementation of catalog entry id; it panics on an
 // unknown or doubly bound ID (a programming error caught by every test).
 func bind(id string, b binding) {
-	if _, ok := Lookup(id); !ok {
+	if _, ok := Lookup(id); !ok && !in16(id) {
 		panic("spec: binding for unknown function " + id)
 	}
 	if _, dup := bindings[id]; dup {
@@ -159,4 +165,9 @@ func loadArray(in *Args, a *[MaxArray]float32) []float32 {
 		a[j] = math.Float32frombits(uint32(in[1+j]))
 	}
 	return a[:n]
+}
+
+func in16(id string) bool {
+	f, ok := Lookup16(id)
+	return ok && f.ID == id
 }

@@ -5,44 +5,79 @@ import (
 	"github.com/cudafp/cudafp/rounding"
 )
 
-// Bindings of the 16-bit catalog's functions that nvcc compiles to one PTX
-// instruction of package rounding's 16-bit operations (gpu/ref/funcs16's
-// PTX: add/sub/mul{.rn}{.sat}.f16, .bf16, fma.rn{.sat,.relu}, cvt in every
-// form, cvt.r?i.{f16,bf16} for hrint, htrunc, hceil, hfloor, and the
-// .f16x2/.bf16x2 forms, which PTX defines lane by lane). The library
-// compositions (bfloat16's __hadd_sat and the like: fma, max, min), the
-// comparisons, min/max, neg/abs and the math functions are not bound here.
-// A 16-bit result is packed in the low 16 bits; a vector's lane 0 in the
-// low half. No flag changes these instructions' PTX except (double)x's
-// cvt.ftz.f64.f32 (Sens), whose kernel reads FTZ.
+// Bindings of the 16-bit catalog (catalog16.go). An implementation is
+// registered under the entry's ID ("f16_hadd", "bf16_float2bfloat16_rz")
+// with bindKernel, or with the helpers below for the common shapes; the
+// Kernel sees each 16-bit argument's encoding in the low 16 bits of its
+// word (a vector's lane 0 in bits 0-15, lane 1 in 16-31) and returns the
+// result's encoding in the low bits (a bool as 0 or 1). A vector function
+// (Func.Lane) needs no binding of its own: once its scalar form is bound,
+// Impl applies that to each lane. The flags a binding receives are the
+// effective ones (Func.Sens: -ftz and -fmad for the functions whose PTX
+// reads them, gpu/ref/README.md), for example
+//
+//	bindH2("f16_hadd", func(fp.Flags) func(x, y uint16) uint16 { return rounding.AddF16 })
+//	bindKernel("f16_float2half_rz", func(fp.Flags) Kernel {
+//		return func(in *Args) uint64 { return uint64(rounding.F32ToF16(uint32(in[0]), rounding.RZ)) }
+//	})
+//
+// (the Go names are the implementer's).
 
-// bind16 registers the implementation of the 16-bit catalog entry id; it
-// panics on an unknown or doubly bound ID, as bind does.
-func bind16(id string, b binding) {
-	if _, ok := Lookup16(id); !ok {
-		panic("spec: binding for unknown 16-bit function " + id)
-	}
-	if _, dup := bindings[id]; dup {
-		panic("spec: function bound twice: " + id)
-	}
-	bindings[id] = b
+// bindH1, bindH2 and bindH3 register a function of one, two or three 16-bit
+// encodings to a 16-bit encoding, given per flag set.
+func bindH1(id string, fn func(fp.Flags) func(x uint16) uint16) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(in *Args) uint64 { return uint64(g(uint16(in[0]))) }
+	})
 }
 
-// kernel16 makes a flag-independent binding of a kernel.
-func kernel16(k Kernel) binding { return func(fp.Flags) Kernel { return k } }
+func bindH2(id string, fn func(fp.Flags) func(x, y uint16) uint16) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]))) }
+	})
+}
 
-// lanes applies op to the two 16-bit lanes of 32-bit vectors.
-func lanes(in *Args, n int, op func(a, b, c uint16) uint16) uint64 {
-	var r uint64
-	for sh := 0; sh < 32; sh += 16 {
-		var v [3]uint16
+func bindH3(id string, fn func(fp.Flags) func(x, y, z uint16) uint16) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]), uint16(in[2]))) }
+	})
+}
+
+// laneKernel returns the kernel of vector function f under fl from its
+// scalar form's binding: the scalar kernel on lane 0 and on lane 1 of every
+// argument, the results packed lane 0 low.
+func laneKernel(f *Func, fl fp.Flags) (Kernel, bool) {
+	s, ok := Lookup16(f.lane)
+	if !ok {
+		return nil, false
+	}
+	b, ok := bindings[s.ID]
+	if !ok {
+		return nil, false
+	}
+	k := b(s.Sens.Effective(fl))
+	n := len(f.In)
+	return func(in *Args) uint64 {
+		var lo, hi Args
 		for j := range n {
-			v[j] = uint16(in[j] >> sh)
+			lo[j], hi[j] = in[j]&0xffff, in[j]>>16&0xffff
 		}
-		r |= uint64(op(v[0], v[1], v[2])) << sh
-	}
-	return r
+		return k(&lo)&0xffff | (k(&hi)&0xffff)<<16
+	}, true
 }
+
+// Bindings of the catalog16 entries that nvcc compiles to one PTX
+// instruction (or an instruction and a modifier) of package rounding's
+// 16-bit operations (gpu/ref/funcs16's PTX and SASS: add/sub/mul{.rn}{.sat},
+// fma.rn{.sat,.relu}, neg and abs as sm_90 computes them, every cvt,
+// cvt.r?i for hrint, htrunc, hceil, hfloor; the vector forms follow from
+// their lanes, laneKernel). The library compositions (bfloat16's __hadd_sat
+// and the like: fma, max, min), the comparisons, min/max and the math
+// functions are not bound here. No flag changes these instructions' PTX
+// except (double)x's cvt.ftz.f64.f32 and the contraction of x*y±z (Sens).
 
 func init() {
 	type ops struct {
@@ -125,7 +160,7 @@ func init() {
 			two["hmul_sat"] = func(x, y uint16) uint16 { return t.sat(t.mul(x, y)) }
 		}
 		for name, g := range two {
-			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]))) }))
+			bindH2(id(name), always(g))
 		}
 		three := map[string]func(x, y, z uint16) uint16{
 			"hfma":      t.fma,
@@ -135,12 +170,12 @@ func init() {
 			three["hfma_sat"] = func(x, y, z uint16) uint16 { return t.sat(t.fma(x, y, z)) }
 		}
 		for name, g := range three {
-			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]), uint16(in[2]))) }))
+			bindH3(id(name), always(g))
 		}
 		// x*y+z and x*y-z: mul and add (sub) in the PTX, which ptxas
 		// contracts into HFMA2 (HFMA2 x, y, -z) unless -fmad=false.
 		for name, neg := range map[string]uint16{"op_madd": 0, "op_msub": 0x8000} {
-			bind16(id(name), func(fl fp.Flags) Kernel {
+			bind(id(name), func(fl fp.Flags) Kernel {
 				if fl.NoFMAD {
 					return func(in *Args) uint64 {
 						return uint64(t.add(t.mul(uint16(in[0]), uint16(in[1])), uint16(in[2])^neg))
@@ -159,49 +194,37 @@ func init() {
 		}
 		for name, g := range negAbs {
 			if t.sat != nil { // binary16: HADD2
-				bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(t.add(g(uint16(in[0])), negZero)) }))
+				bindH1(id(name), always(func(x uint16) uint16 { return t.add(g(x), negZero) }))
 				continue
 			}
-			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(t.fma(negZero, 0, g(uint16(in[0])))) }))
+			bindH1(id(name), always(func(x uint16) uint16 { return t.fma(negZero, 0, g(x)) }))
 		}
 		// __half_as_short, __half_as_ushort: the bits (no instruction).
 		for _, name := range []string{t.tn + "_as_short", t.tn + "_as_ushort"} {
-			bind16(id(name), kernel16(func(in *Args) uint64 { return in[0] & 0xffff }))
-		}
-		// The vector forms, lane by lane.
-		for name, g := range map[string]func(x, y uint16) uint16{"hadd2": t.add, "hsub2": t.sub, "hmul2": t.mul} {
-			bind16(id(name), kernel16(func(in *Args) uint64 {
-				return lanes(in, 2, func(a, b, _ uint16) uint16 { return g(a, b) })
-			}))
-		}
-		for name, g := range three {
-			if name == "hfma_sat" {
-				continue
-			}
-			bind16(id(name[:4]+"2"+name[4:]), kernel16(func(in *Args) uint64 { return lanes(in, 3, g) }))
+			bind(id(name), always(Kernel(func(in *Args) uint64 { return in[0] & 0xffff })))
 		}
 		// Conversions.
 		modes := map[string]rounding.Mode{"": rounding.RN, "_rn": rounding.RN, "_rz": rounding.RZ, "_ru": rounding.RU, "_rd": rounding.RD}
 		for sfx, m := range modes {
-			bind16(id("float2"+t.tn+sfx), kernel16(func(in *Args) uint64 { return uint64(t.fromF32(uint32(in[0]), m)) }))
+			bind(id("float2"+t.tn+sfx), always(Kernel(func(in *Args) uint64 { return uint64(t.fromF32(uint32(in[0]), m)) })))
 		}
-		bind16(id("cast_from_float"), kernel16(func(in *Args) uint64 { return uint64(t.fromF32(uint32(in[0]), rn)) }))
+		bind(id("cast_from_float"), always(Kernel(func(in *Args) uint64 { return uint64(t.fromF32(uint32(in[0]), rn)) })))
 		for _, name := range []string{"double2" + t.tn, "cast_from_double"} {
-			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(t.fromF64(in[0], rn)) }))
+			bind(id(name), always(Kernel(func(in *Args) uint64 { return uint64(t.fromF64(in[0], rn)) })))
 		}
-		bind16(id(t.tn+"2float"), kernel16(func(in *Args) uint64 { return uint64(t.toF32(uint16(in[0]))) }))
-		bind16(id("cast_to_double"), func(fl fp.Flags) Kernel {
+		bind(id(t.tn+"2float"), always(Kernel(func(in *Args) uint64 { return uint64(t.toF32(uint16(in[0]))) })))
+		bind(id("cast_to_double"), func(fl fp.Flags) Kernel {
 			return func(in *Args) uint64 { return t.toF64(uint16(in[0]), fl.FTZ) }
 		})
 		for name, m := range map[string]rounding.Mode{"hrint": rounding.RN, "htrunc": rounding.RZ, "hceil": rounding.RU, "hfloor": rounding.RD} {
-			bind16(id(name), kernel16(func(in *Args) uint64 { return uint64(t.rint(uint16(in[0]), m)) }))
+			bindH1(id(name), always(func(x uint16) uint16 { return t.rint(x, m) }))
 		}
 		for it, g := range t.toInt {
 			for sfx, m := range modes {
 				if sfx == "" {
 					continue
 				}
-				bind16(id(t.tn+"2"+it+sfx), kernel16(func(in *Args) uint64 { return g(uint16(in[0]), m) }))
+				bind(id(t.tn+"2"+it+sfx), always(Kernel(func(in *Args) uint64 { return g(uint16(in[0]), m) })))
 			}
 		}
 		for it, g := range t.fromInt {
@@ -209,7 +232,7 @@ func init() {
 				if sfx == "" {
 					continue
 				}
-				bind16(id(it+"2"+t.tn+sfx), kernel16(func(in *Args) uint64 { return uint64(g(in[0], m)) }))
+				bind(id(it+"2"+t.tn+sfx), always(Kernel(func(in *Args) uint64 { return uint64(g(in[0], m)) })))
 			}
 		}
 	}
