@@ -171,7 +171,7 @@ func Relu{{.N}}(x uint16) uint16 { return relu16({{.Fmt}}, x) }
 //
 // Special cases are:
 //
-//	F32To{{.N}}(NaN) = NaN (0x7fff, sign and payload dropped; cuda.go)
+//	F32To{{.N}}(NaN) = NaN (0x7fff, sign and payload dropped; cuda.go's canonicalNaN16)
 //	F32To{{.N}}(±Inf) = ±Inf, F32To{{.N}}(±0) = ±0
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite ({{.Inf}}) by mode.
@@ -185,7 +185,10 @@ func F32To{{.N}}(x uint32, m Mode) uint16 {
 // F64To{{.N}} returns the float64 x rounded to {{.Long}} in mode m, once. It
 // emulates PTX cvt.{rn,rz,rp,rm}.{{.PTX}}.f64 (__double2{{.Conv}} is RN).
 //
-// Special cases are as F32To{{.N}}'s.
+// Special cases are:
+//
+//	F64To{{.N}}(NaN) = NaN with x's sign and top payload bits, quiet bit set (cuda.go's nanF64To16)
+//	F64To{{.N}}(±Inf) = ±Inf, F64To{{.N}}(±0) = ±0
 //
 // Accuracy: correctly rounded.
 //
@@ -221,7 +224,8 @@ func {{.N}}ToF32(x uint16) uint32 { return to32From16({{.Fmt}}, x) }
 // Accuracy: exact.
 //
 // Flags: with ftz, a {{.Long}} whose float32 is subnormal becomes the zero
-// of its sign{{if .FTZ}} (none is: every binary16 value is a normal float32){{end}}.
+// of its sign{{if .FTZ}} (none is: every binary16 value is a normal float32){{end}}, and a NaN
+// becomes 0x7fffffffe0000000 (cvt.ftz.f64.f32; cuda.go's nanF32ToF64FTZ).
 func {{.N}}ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16({{.Fmt}}, x), ftz) }
 
 // RoundInt{{.N}} returns x rounded to an integer in mode m, in {{.Long}}. It

@@ -171,14 +171,14 @@ func f32To16(f format, x uint32, m Mode) uint16 {
 }
 
 // f64To16 is cvt.{rn,rz,rp,rm}.{f16,bf16}.f64, rounded once (F2F.F16.F64,
-// F2F.BF16.F64); a NaN gives canonicalNaN16.
+// F2F.BF16.F64); a NaN gives cuda.go's nanF64To16.
 func f64To16(f format, x uint64, m Mode) uint16 {
 	sign := x >> 63
 	b, sig := unpackG(x)
 	switch {
 	case b == f64MaxBexp:
 		if x&f64FracMask != 0 {
-			return canonicalNaN16
+			return nanF64To16(f, x)
 		}
 		return uint16(sign<<15 | f.inf())
 	case x&^f64SignMask == 0:

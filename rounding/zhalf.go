@@ -96,7 +96,7 @@ func ReluF16(x uint16) uint16 { return relu16(fmtF16, x) }
 //
 // Special cases are:
 //
-//	F32ToF16(NaN) = NaN (0x7fff, sign and payload dropped; cuda.go)
+//	F32ToF16(NaN) = NaN (0x7fff, sign and payload dropped; cuda.go's canonicalNaN16)
 //	F32ToF16(±Inf) = ±Inf, F32ToF16(±0) = ±0
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite (65504) by mode.
@@ -110,7 +110,10 @@ func F32ToF16(x uint32, m Mode) uint16 {
 // F64ToF16 returns the float64 x rounded to binary16 in mode m, once. It
 // emulates PTX cvt.{rn,rz,rp,rm}.f16.f64 (__double2half is RN).
 //
-// Special cases are as F32ToF16's.
+// Special cases are:
+//
+//	F64ToF16(NaN) = NaN with x's sign and top payload bits, quiet bit set (cuda.go's nanF64To16)
+//	F64ToF16(±Inf) = ±Inf, F64ToF16(±0) = ±0
 //
 // Accuracy: correctly rounded.
 //
@@ -142,7 +145,8 @@ func F16ToF32(x uint16) uint32 { return to32From16(fmtF16, x) }
 // Accuracy: exact.
 //
 // Flags: with ftz, a binary16 whose float32 is subnormal becomes the zero
-// of its sign (none is: every binary16 value is a normal float32).
+// of its sign (none is: every binary16 value is a normal float32), and a NaN
+// becomes 0x7fffffffe0000000 (cvt.ftz.f64.f32; cuda.go's nanF32ToF64FTZ).
 func F16ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16(fmtF16, x), ftz) }
 
 // RoundIntF16 returns x rounded to an integer in mode m, in binary16. It
@@ -449,7 +453,7 @@ func ReluBF16(x uint16) uint16 { return relu16(fmtBF16, x) }
 //
 // Special cases are:
 //
-//	F32ToBF16(NaN) = NaN (0x7fff, sign and payload dropped; cuda.go)
+//	F32ToBF16(NaN) = NaN (0x7fff, sign and payload dropped; cuda.go's canonicalNaN16)
 //	F32ToBF16(±Inf) = ±Inf, F32ToBF16(±0) = ±0
 //
 // Accuracy: correctly rounded; overflow gives ±Inf or ±MaxFinite (0x1.fep+127) by mode.
@@ -463,7 +467,10 @@ func F32ToBF16(x uint32, m Mode) uint16 {
 // F64ToBF16 returns the float64 x rounded to bfloat16 in mode m, once. It
 // emulates PTX cvt.{rn,rz,rp,rm}.bf16.f64 (__double2bfloat16 is RN).
 //
-// Special cases are as F32ToBF16's.
+// Special cases are:
+//
+//	F64ToBF16(NaN) = NaN with x's sign and top payload bits, quiet bit set (cuda.go's nanF64To16)
+//	F64ToBF16(±Inf) = ±Inf, F64ToBF16(±0) = ±0
 //
 // Accuracy: correctly rounded.
 //
@@ -495,7 +502,8 @@ func BF16ToF32(x uint16) uint32 { return to32From16(fmtBF16, x) }
 // Accuracy: exact.
 //
 // Flags: with ftz, a bfloat16 whose float32 is subnormal becomes the zero
-// of its sign.
+// of its sign, and a NaN
+// becomes 0x7fffffffe0000000 (cvt.ftz.f64.f32; cuda.go's nanF32ToF64FTZ).
 func BF16ToF64(x uint16, ftz bool) uint64 { return F32ToF64(to32From16(fmtBF16, x), ftz) }
 
 // RoundIntBF16 returns x rounded to an integer in mode m, in bfloat16. It

@@ -13,8 +13,9 @@ import (
 // independently of rounding/cuda.go (assumptions there until the 16-bit
 // golden data):
 //
-//	NaN:  every NaN result of arithmetic, and of a conversion to a 16-bit
-//	      format, is 0x7fff; cvt.f32.f16 of a NaN is 0x7fffffff,
+//	NaN:  every NaN result of arithmetic, and of a conversion from float32
+//	      to a 16-bit format, is 0x7fff; from float64, the sign and top
+//	      payload bits are kept, quieted; cvt.f32.f16 of a NaN is 0x7fffffff,
 //	      cvt.f32.bf16 keeps the bits (x<<16); cvt to an integer of a NaN
 //	      is 0, or 1<<63 for 64-bit destinations.
 //	FTZ:  as binary32's, at the 16-bit format's precision and 2^Emin.
@@ -268,8 +269,8 @@ func (f Format16) FromF32(x uint32, m rounding.Mode) uint16 {
 
 // FromF64 is the reference of rounding.F64ToF16 and F64ToBF16.
 func (f Format16) FromF64(x uint64, m rounding.Mode) uint16 {
-	if x&^(1<<63) > 0x7ff0000000000000 {
-		return NaN16
+	if x&^(1<<63) > 0x7ff0000000000000 { // sign and top payload bits kept, quieted
+		return uint16(x>>48)&0x8000 | f.inf() | 1<<(f.FracBits-1) | uint16(x>>(52-f.FracBits))&(1<<f.FracBits-1)
 	}
 	return f.Round16(Value64(x), m)
 }
