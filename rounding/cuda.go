@@ -297,16 +297,18 @@ func nanF64To16(f format, x uint64) uint16 {
 }
 
 // nanF16ToF32 is cvt.f32.f16 of a NaN, HADD2.F32 on sm_90 (-0 + x, an
-// arithmetic instruction): assumed to canonicalise as binary32 arithmetic
-// does.
+// arithmetic instruction): it canonicalises as binary32 arithmetic does
+// (testdata/golden16/*/f16_half2float: the whole table).
 func nanF16ToF32(uint16) uint32 { return canonicalNaN }
 
 // nanBF16ToF32 is cvt.f32.bf16 of a NaN: on sm_90 a 16-bit shift (SHF.L.U32
 // by 16), so sign and payload are kept and a signalling NaN stays
-// signalling (the SASS of bf16_bfloat162float, gpu/ref/funcs16).
+// signalling (the SASS of bf16_bfloat162float, gpu/ref/funcs16; the whole
+// table of testdata/golden16/*/bf16_bfloat162float).
 func nanBF16ToF32(x uint16) uint32 { return uint32(x) << 16 }
 
 // reluNegZero selects what fma.rn.relu does with a -0 result: true gives
 // +0 (PTX ISA: ".relu clamps the result to 0 if negative"; -0 is read as
-// negative). An assumption until the golden data.
+// negative). Device data: testdata/golden16/*/f16_hfma_relu,
+// bf16_hfma_relu and f16_hfma2_relu match with true and not with false.
 const reluNegZero = true

@@ -63,10 +63,12 @@
 //	cvt.r?i.{s32,u32}.f64                   0x80000000
 //	cvt.r?i.{s64,u64}.f32 and .f64          0x8000000000000000
 //
-// The 16-bit rules are assumptions until the 16-bit golden data (cuda.go):
+// The 16-bit rules, as the H100's golden16 data shows them (cuda.go):
 //
-//	16-bit arithmetic, cvt.r?i.f16.f16, cvt to .f16/.bf16   0x7fff
+//	16-bit arithmetic, cvt.r?i.f16.f16, cvt.r?.{f16,bf16}.f32   0x7fff
+//	cvt.r?.{f16,bf16}.f64                   quieted, its top payload bits
 //	cvt.f32.f16 / cvt.f32.bf16              0x7fffffff / x<<16 (bits kept)
+//	cvt.ftz.f64.f32 (any NaN)               0x7fffffffe0000000
 //	cvt.r?i.{s16,u16,s32,u32}.{f16,bf16}    0
 //	cvt.r?i.{s64,u64}.{f16,bf16}            0x8000000000000000
 //
