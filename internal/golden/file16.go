@@ -183,6 +183,16 @@ func (p *parser) table(w int) error {
 	if fs[0] != strconv.Itoa(TableSize) {
 		return p.errorf("table %s, want %d outputs", fs[0], TableSize)
 	}
+	if len(fs) == 3 && fs[1] == "same" {
+		// "table 65536 same FLAGSET": the table is that flag set's file's,
+		// the form gpu/pack16.go wrote at adcecc1 (testdata/golden16 as
+		// captured); grid and special rows are this file's own.
+		if _, ok := FlagSetByName(fs[2]); !ok || fs[2] == p.f.FlagSet {
+			return p.errorf("want table %d same FLAGSET, another captured flag set", TableSize)
+		}
+		p.f.SameAs = fs[2]
+		return nil
+	}
 	if len(fs) > 2 || len(fs) == 2 && fs[1] != "delta" {
 		return p.errorf("want table %d [delta]", TableSize)
 	}
@@ -316,7 +326,10 @@ func (f *File) resolveSame(path string) error {
 	if g.SameAs != "" || g.Func != f.Func {
 		return fmt.Errorf("%s: refers to %s, which holds no data of its own", path, ref)
 	}
-	f.Grid, f.Special, f.Table, f.Exhaustive, f.Shown = g.Grid, g.Special, g.Table, g.Exhaustive, g.Shown
+	if f.Special == nil { // "same FLAGSET" after the shape; "table 65536 same FLAGSET" keeps its own rows
+		f.Grid, f.Special = g.Grid, g.Special
+	}
+	f.Table, f.Exhaustive, f.Shown = g.Table, g.Exhaustive, g.Shown
 	f.Recorded, f.BlockSize, f.Hashes, f.SubHashes = g.Recorded, g.BlockSize, g.Hashes, g.SubHashes
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -274,5 +275,54 @@ func TestParse16Rejects(t *testing.T) {
 	cut := good[:strings.Index(good, "\nt 1024 ")+1] + "end\n"
 	if _, err := golden.Parse(strings.NewReader(cut), "cut.txt"); !errors.Is(err, golden.ErrFormat) {
 		t.Errorf("truncated table: %v", err)
+	}
+}
+
+// TestLoadTableSameForm loads a table file in the form gpu/pack16.go wrote
+// at adcecc1 (testdata/golden16 as captured): its own grid and special
+// rows, then "table 65536 same FLAGSET" for the table of the same function
+// under that flag set; Load takes that table and keeps the file's rows.
+func TestLoadTableSameForm(t *testing.T) {
+	raw, out := t.TempDir(), t.TempDir()
+	tf, tk := stub16(t, "f16_hexp")
+	if err := os.MkdirAll(filepath.Join(raw, "default"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(raw, "default", tf.ID+".txt"), []byte(synthesize16(tf, "default", tk)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := golden.Pack16(raw, out); err != nil {
+		t.Fatal(err)
+	}
+	text := gunzip(t, filepath.Join(out, "default", tf.ID+".txt.gz"))
+	head, _, ok := strings.Cut(text, "table 65536 delta\n")
+	if !ok {
+		t.Fatalf("packed file has no delta table:\n%.400s", text)
+	}
+	old := strings.Replace(head, "\nflagset default\n", "\nflagset ftz\n", 1) + "table 65536 same default\nend\n"
+	if err := os.MkdirAll(filepath.Join(out, "ftz"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(old))
+	zw.Close()
+	if err := os.WriteFile(filepath.Join(out, "ftz", tf.ID+".txt.gz"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	def, err := golden.Load(filepath.Join(out, "default", tf.ID+".txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := golden.Load(filepath.Join(out, "ftz", tf.ID+".txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.SameAs != "default" || !slices.Equal(got.Table, def.Table) || len(got.Table) != golden.TableSize || !slices.Equal(got.Special, def.Special) {
+		t.Errorf("ftz file: SameAs %q, %d table outputs (equal %v), special equal %v", got.SameAs, len(got.Table), slices.Equal(got.Table, def.Table), slices.Equal(got.Special, def.Special))
+	}
+	bad := strings.Replace(old, "same default", "same ftz", 1) // itself
+	if _, err := golden.Parse(strings.NewReader(bad), "bad.txt"); err == nil {
+		t.Error("a table the same as its own flag set's was accepted")
 	}
 }
