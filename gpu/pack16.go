@@ -1,10 +1,11 @@
 //go:build ignore
 
-// pack16 packs the raw golden files of gpu/harness16.cu (RAW/<flagset>/<id>.txt)
-// into OUT/<flagset>/<id>.txt.gz (golden.Pack16: tables delta-coded, data
-// equal to an earlier flag set's referenced, gzip), reading each back.
+// pack16 packs the golden files of gpu/harness16.cu, raw (SRC/<flagset>/<id>.txt)
+// or packed (SRC/<flagset>/<id>.txt.gz), into OUT/<flagset>/<id>.txt.gz
+// (golden.Pack16: tables delta-coded, data equal to an earlier flag set's
+// referenced, gzip), reading each back.
 //
-//	go run ./gpu/pack16.go RAW OUT
+//	go run ./gpu/pack16.go SRC OUT
 package main
 
 import (
@@ -16,7 +17,7 @@ import (
 
 func main() {
 	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./gpu/pack16.go RAW OUT")
+		fmt.Fprintln(os.Stderr, "usage: go run ./gpu/pack16.go SRC OUT")
 		os.Exit(2)
 	}
 	n, err := golden.Pack16(os.Args[1], os.Args[2])

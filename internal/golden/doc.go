@@ -79,13 +79,15 @@
 //	end
 //
 // The other files continue, for the table shape (one 16-bit argument), with
-// the whole table in one of two forms:
+// the whole table in one of three forms:
 //
 //	table 65536                        as the harness writes it:
 //	t <k> <out_k> … <out_k+63>         64 outputs a line, for the arguments 0 … 65535
 //	table 65536 delta                  packed:
 //	d <k> <z_k> … <z_k+63>             z_i = zigzag(out_i − out_i−1 mod 2^64) in hex without
 //	                                   leading zeros (out_−1 = 0; zigzag maps 0, −1, 1, −2 … to 0, 1, 2, 3 …)
+//	table 65536 same <flagset>         the packing of harness adcecc1 (testdata/golden16 as
+//	                                   captured): the table of that flag set's file (Load copies it)
 //
 // and for the other shapes the sections of format 2: "inputs exhaustive
 // 4294967296 sample-seed …" (pairs, wide32: all 2^32 indices; 1,024 sampled

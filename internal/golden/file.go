@@ -38,6 +38,7 @@ type File struct {
 	SubHashes  []uint64 // exhaustive functions: hashes of the sub-blocks spec.QuickSubBlocks (spec.QuickRows16), in order
 	Table      []uint64 // a table-shaped 16-bit function: the outputs for the arguments 0 … 65535
 	SameAs     string   // format 16: the flag set whose file holds the same data ("same FLAGSET"); Load copies it
+	TableRef   string   // format 16: the flag set whose file holds the same table ("table 65536 same FLAGSET"); Load copies it
 }
 
 // RecordedInput returns the arguments of recorded output k.

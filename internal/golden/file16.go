@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,8 +174,10 @@ func (p *parser) parse16() error {
 }
 
 // table reads a table section: "table 65536" and the raw outputs of
-// harness16 ("t <k>", 64 values of w digits), or "table 65536 delta" and
-// the packed outputs ("d <k>", 64 zigzag-coded differences).
+// harness16 ("t <k>", 64 values of w digits), "table 65536 delta" and the
+// packed outputs ("d <k>", 64 zigzag-coded differences), or "table 65536
+// same <flagset>" (the packing of harness adcecc1: the table of that flag
+// set's file; Load copies it).
 func (p *parser) table(w int) error {
 	fs, err := p.expect("table", -1)
 	if err != nil {
@@ -184,17 +187,15 @@ func (p *parser) table(w int) error {
 		return p.errorf("table %s, want %d outputs", fs[0], TableSize)
 	}
 	if len(fs) == 3 && fs[1] == "same" {
-		// "table 65536 same FLAGSET": the table is that flag set's file's,
-		// the form gpu/pack16.go wrote at adcecc1 (testdata/golden16 as
-		// captured); grid and special rows are this file's own.
-		if _, ok := FlagSetByName(fs[2]); !ok || fs[2] == p.f.FlagSet {
-			return p.errorf("want table %d same FLAGSET, another captured flag set", TableSize)
+		fl, ok := FlagSetByName(fs[2])
+		if !ok || fs[2] == p.f.FlagSet || !p.f.Func.Captured(fl) {
+			return p.errorf("table same as %q: not another captured flag set", fs[2])
 		}
-		p.f.SameAs = fs[2]
+		p.f.TableRef = fs[2]
 		return nil
 	}
 	if len(fs) > 2 || len(fs) == 2 && fs[1] != "delta" {
-		return p.errorf("want table %d [delta]", TableSize)
+		return p.errorf("want table %d [delta | same FLAGSET]", TableSize)
 	}
 	delta := len(fs) == 2
 	key := "t"
@@ -315,6 +316,17 @@ func (p *parser) end() error {
 // flag set's ("same FLAGSET"): the file of the same name in the sibling
 // folder FLAGSET, which must hold the data itself.
 func (f *File) resolveSame(path string) error {
+	if f.TableRef != "" {
+		ref := filepath.Join(filepath.Dir(filepath.Dir(path)), f.TableRef, filepath.Base(path))
+		g, err := Load(ref)
+		if err != nil {
+			return fmt.Errorf("%s: the table it refers to: %w", path, err)
+		}
+		if g.TableRef != "" || g.SameAs != "" || g.Func != f.Func {
+			return fmt.Errorf("%s: refers to %s, which holds no table of its own", path, ref)
+		}
+		f.Table = g.Table
+	}
 	if f.SameAs == "" {
 		return nil
 	}
@@ -323,13 +335,10 @@ func (f *File) resolveSame(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: the data it refers to: %w", path, err)
 	}
-	if g.SameAs != "" || g.Func != f.Func {
+	if g.SameAs != "" || g.TableRef != "" || g.Func != f.Func {
 		return fmt.Errorf("%s: refers to %s, which holds no data of its own", path, ref)
 	}
-	if f.Special == nil { // "same FLAGSET" after the shape; "table 65536 same FLAGSET" keeps its own rows
-		f.Grid, f.Special = g.Grid, g.Special
-	}
-	f.Table, f.Exhaustive, f.Shown = g.Table, g.Exhaustive, g.Shown
+	f.Grid, f.Special, f.Table, f.Exhaustive, f.Shown = g.Grid, g.Special, g.Table, g.Exhaustive, g.Shown
 	f.Recorded, f.BlockSize, f.Hashes, f.SubHashes = g.Recorded, g.BlockSize, g.Hashes, g.SubHashes
 	return nil
 }
@@ -338,27 +347,29 @@ func (f *File) resolveSame(path string) error {
 // number: 0, -1, 1, -2, … → 0, 1, 2, 3, ….
 func zigzag(d uint64) uint64 { return d<<1 ^ uint64(int64(d)>>63) }
 
-// Pack16 packs the raw files of gpu/harness16.cu, raw/<flagset>/<id>.txt,
-// into golden files out/<flagset>/<id>.txt.gz. A file whose data lines
-// (all after the "flagset" line) equal those of the same function under an
-// earlier flag set of spec.FlagSets keeps its provenance and header and
-// says "same <flagset>" instead; the others keep every line, but a whole
-// table is delta-coded ("table 65536 delta", lines "d <k>" of 64
-// zigzag-coded differences in hex). Each file is gzip-compressed (the same
-// bytes for the same input) and read back with Load, so that a file the
-// catalog or the Go generators disagree with is an error. It returns the
+// Pack16 packs the golden files of gpu/harness16.cu under src — raw
+// (<flagset>/<id>.txt, as the harness writes them) or packed already
+// (<flagset>/<id>.txt.gz, any form Load reads) — into out/<flagset>/<id>.txt.gz.
+// A file whose data (all after its "types" and "shape" lines) equals the same
+// function's under an earlier flag set of spec.FlagSets keeps its
+// provenance and header and says "same <flagset>" instead; the others keep
+// every line, but a whole table is delta-coded ("table 65536 delta", lines
+// "d <k>" of 64 zigzag-coded differences in hex). Each file is
+// gzip-compressed (the same bytes for the same data) and read back with
+// Load, so that a file the catalog or the Go generators disagree with is
+// an error. Packing packed files again gives the same bytes. It returns the
 // number of files written.
-func Pack16(raw, out string) (int, error) {
-	type stored struct {
-		flagset string
-		data    string
-	}
-	seen := map[string][]stored{} // by function ID
+func Pack16(src, out string) (int, error) {
+	canon := map[string]map[string]string{} // function ID → flag set → packed data
 	n := 0
 	for _, fl := range spec.FlagSets {
-		paths, err := filepath.Glob(filepath.Join(raw, fl.Name(), "*.txt"))
-		if err != nil {
-			return n, err
+		var paths []string
+		for _, pat := range []string{"*.txt", "*.txt.gz"} {
+			p, err := filepath.Glob(filepath.Join(src, fl.Name(), pat))
+			if err != nil {
+				return n, err
+			}
+			paths = append(paths, p...)
 		}
 		slices.Sort(paths)
 		for _, path := range paths {
@@ -366,31 +377,48 @@ func Pack16(raw, out string) (int, error) {
 			if err != nil {
 				return n, err
 			}
-			if f.Format != 16 || f.FlagSet != fl.Name() || f.SameAs != "" {
-				return n, fmt.Errorf("%s: not a raw format-16 file of flag set %s", path, fl.Name())
+			if f.Format != 16 || f.FlagSet != fl.Name() {
+				return n, fmt.Errorf("%s: not a format-16 file of flag set %s", path, fl.Name())
 			}
-			text, err := os.ReadFile(path)
+			text, err := readText(path)
 			if err != nil {
 				return n, err
 			}
-			head, data, ok := strings.Cut(string(text), "\nflagset "+fl.Name()+"\n")
-			if !ok {
-				return n, fmt.Errorf("%s: no flagset line", path)
+			head, data, ok := strings.Cut(text, "\nflagset "+fl.Name()+"\n")
+			types, rest, ok2 := strings.Cut(data, "\nshape "+f.Func.Shape().String()+"\n")
+			if !ok || !ok2 {
+				return n, fmt.Errorf("%s: no flagset or shape line", path)
 			}
-			head += "\nflagset " + fl.Name() + "\n"
-			types, rest, _ := strings.Cut(data, "\ngrid ") // the types and shape lines, then the data
-			var b bytes.Buffer
-			b.WriteString(head)
 			id := f.Func.ID
-			if i := slices.IndexFunc(seen[id], func(s stored) bool { return s.data == rest }); i >= 0 {
-				fmt.Fprintf(&b, "%s\nsame %s\nend\n", types, seen[id][i].flagset)
+			if canon[id] == nil {
+				canon[id] = map[string]string{}
+			}
+			var body string
+			if f.SameAs != "" {
+				if body = canon[id][f.SameAs]; body == "" {
+					return n, fmt.Errorf("%s: refers to flag set %s, not packed before it", path, f.SameAs)
+				}
 			} else {
-				seen[id] = append(seen[id], stored{fl.Name(), rest})
-				if err := packLines(&b, data, f.Table); err != nil {
-					return n, fmt.Errorf("%s: %w", path, err)
+				var b bytes.Buffer
+				packLines(&b, rest, f.Table)
+				body = b.String()
+			}
+			canon[id][fl.Name()] = body
+			var b bytes.Buffer
+			fmt.Fprintf(&b, "%s\nflagset %s\n%s\nshape %s\n", head, fl.Name(), types, f.Func.Shape())
+			same := ""
+			for _, e := range spec.FlagSets[:slices.Index(spec.FlagSets, fl)] {
+				if d, ok := canon[id][e.Name()]; ok && d == body {
+					same = e.Name()
+					break
 				}
 			}
-			dst := filepath.Join(out, fl.Name(), filepath.Base(path)+".gz")
+			if same != "" {
+				fmt.Fprintf(&b, "same %s\nend\n", same)
+			} else {
+				b.WriteString(body)
+			}
+			dst := filepath.Join(out, fl.Name(), strings.TrimSuffix(filepath.Base(path), ".gz")+".gz")
 			if err := writeGzip(dst, b.Bytes()); err != nil {
 				return n, err
 			}
@@ -407,16 +435,31 @@ func Pack16(raw, out string) (int, error) {
 	return n, nil
 }
 
-// packLines writes the data lines of a raw file, the table delta-coded.
-func packLines(b *bytes.Buffer, data string, table []uint64) error {
+// readText returns a file's text, decompressed if its name ends in .gz.
+func readText(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.HasSuffix(path, ".gz") {
+		return string(b), err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	t, err := io.ReadAll(zr)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return string(t), nil
+}
+
+// packLines writes the data lines of a file, its table (Load's, in any
+// form) delta-coded.
+func packLines(b *bytes.Buffer, data string, table []uint64) {
 	for _, line := range strings.SplitAfter(data, "\n") {
 		switch {
-		case strings.HasPrefix(line, "t "):
+		case strings.HasPrefix(line, "t "), strings.HasPrefix(line, "d "):
 			continue
 		case strings.HasPrefix(line, "table "):
-			if len(table) != TableSize {
-				return fmt.Errorf("a table of %d outputs", len(table))
-			}
 			fmt.Fprintf(b, "table %d delta\n", TableSize)
 			var prev uint64
 			for k := 0; k < TableSize; k += tableLine {
@@ -431,7 +474,6 @@ func packLines(b *bytes.Buffer, data string, table []uint64) error {
 		}
 		b.WriteString(line)
 	}
-	return nil
 }
 
 // writeGzip writes data gzip-compressed (no name, no time: the same bytes

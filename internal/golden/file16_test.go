@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -236,6 +235,18 @@ func TestPack16(t *testing.T) {
 	if _, err := golden.Pack16(raw, again); err != nil {
 		t.Fatal(err)
 	}
+	// Packing the packed files again changes nothing.
+	repacked := t.TempDir()
+	if n, err := golden.Pack16(out, repacked); err != nil || n != 7 {
+		t.Fatalf("Pack16 of packed files: %d, %v", n, err)
+	}
+	for _, p := range []string{"default/f16_hexp.txt.gz", "ftz/f16_hexp.txt.gz", "fmad0/f16_hexp.txt.gz", "default/bf16_hmax_nan.txt.gz"} {
+		a, _ := os.ReadFile(filepath.Join(out, p))
+		b, _ := os.ReadFile(filepath.Join(repacked, p))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s: packing it again changed it", p)
+		}
+	}
 	for _, p := range []string{"default/f16_hexp.txt.gz", "ftz/f16_hexp.txt.gz", "default/bf16_hfma2_relu.txt.gz"} {
 		a, _ := os.ReadFile(filepath.Join(out, p))
 		b, _ := os.ReadFile(filepath.Join(again, p))
@@ -278,51 +289,54 @@ func TestParse16Rejects(t *testing.T) {
 	}
 }
 
-// TestLoadTableSameForm loads a table file in the form gpu/pack16.go wrote
-// at adcecc1 (testdata/golden16 as captured): its own grid and special
-// rows, then "table 65536 same FLAGSET" for the table of the same function
-// under that flag set; Load takes that table and keeps the file's rows.
-func TestLoadTableSameForm(t *testing.T) {
-	raw, out := t.TempDir(), t.TempDir()
-	tf, tk := stub16(t, "f16_hexp")
+// TestTableSame reads the packing of harness adcecc1 (the captured
+// testdata/golden16: a table equal to an earlier flag set's written as
+// "table 65536 same FLAGSET") and repacks it with file-level references.
+func TestTableSame(t *testing.T) {
+	f, k := stub16(t, "bf16_hrcp")
+	raw, old, out := t.TempDir(), t.TempDir(), t.TempDir()
 	if err := os.MkdirAll(filepath.Join(raw, "default"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(raw, "default", tf.ID+".txt"), []byte(synthesize16(tf, "default", tk)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(raw, "default", f.ID+".txt"), []byte(synthesize16(f, "default", k)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := golden.Pack16(raw, out); err != nil {
+	if _, err := golden.Pack16(raw, old); err != nil {
 		t.Fatal(err)
 	}
-	text := gunzip(t, filepath.Join(out, "default", tf.ID+".txt.gz"))
-	head, _, ok := strings.Cut(text, "table 65536 delta\n")
-	if !ok {
-		t.Fatalf("packed file has no delta table:\n%.400s", text)
-	}
-	old := strings.Replace(head, "\nflagset default\n", "\nflagset ftz\n", 1) + "table 65536 same default\nend\n"
-	if err := os.MkdirAll(filepath.Join(out, "ftz"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	def := gunzip(t, filepath.Join(old, "default", f.ID+".txt.gz"))
+	i, j := strings.Index(def, "table 65536 delta\n"), strings.Index(def, "end\n")
+	ftz := strings.Replace(def[:i], "flagset default\n", "flagset ftz\n", 1) + "table 65536 same default\n" + def[j:]
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
-	zw.Write([]byte(old))
+	zw.Write([]byte(ftz))
 	zw.Close()
-	if err := os.WriteFile(filepath.Join(out, "ftz", tf.ID+".txt.gz"), b.Bytes(), 0o644); err != nil {
+	if err := os.MkdirAll(filepath.Join(old, "ftz"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	def, err := golden.Load(filepath.Join(out, "default", tf.ID+".txt.gz"))
+	if err := os.WriteFile(filepath.Join(old, "ftz", f.ID+".txt.gz"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := golden.Load(filepath.Join(old, "ftz", f.ID+".txt.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := golden.Load(filepath.Join(out, "ftz", tf.ID+".txt.gz"))
+	if a.TableRef != "default" || len(a.Table) != golden.TableSize {
+		t.Fatalf("table same default: ref %q, %d outputs", a.TableRef, len(a.Table))
+	}
+	if n, err := golden.Pack16(old, out); err != nil || n != 2 {
+		t.Fatalf("Pack16: %d, %v", n, err)
+	}
+	if text := gunzip(t, filepath.Join(out, "ftz", f.ID+".txt.gz")); !strings.HasSuffix(text, "\nshape table\nsame default\nend\n") {
+		t.Errorf("repacked ftz file ends %q", text[max(0, len(text)-60):])
+	}
+	files, err := golden.LoadDir(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.SameAs != "default" || !slices.Equal(got.Table, def.Table) || len(got.Table) != golden.TableSize || !slices.Equal(got.Special, def.Special) {
-		t.Errorf("ftz file: SameAs %q, %d table outputs (equal %v), special equal %v", got.SameAs, len(got.Table), slices.Equal(got.Table, def.Table), slices.Equal(got.Special, def.Special))
-	}
-	bad := strings.Replace(old, "same default", "same ftz", 1) // itself
-	if _, err := golden.Parse(strings.NewReader(bad), "bad.txt"); err == nil {
-		t.Error("a table the same as its own flag set's was accepted")
+	for _, r := range golden.Verify(context.Background(), files, golden.Options{Impl: golden.StubKernel16}) {
+		if !r.OK() || r.ExplicitInputs != golden.TableSize+f.Grid16Len() {
+			t.Errorf("%s %s: %d mismatches, %d explicit", r.ID, r.FlagSet, r.Mismatches, r.ExplicitInputs)
+		}
 	}
 }
