@@ -20,6 +20,9 @@ var layers = []struct {
 }{
 	{"internal/f32", nil},
 	{"internal/f64", nil},
+	{"internal/f16", nil},
+	{"internal/bf16", nil},
+	{"internal/fgen", nil},
 	{"internal/testflag", nil},
 	{"rounding", nil},
 	{"internal/oracle", []string{"github.com/ALTree/bigfloat"}},
@@ -41,12 +44,12 @@ var forbidden = []struct {
 	why  string
 }{
 	{
-		[]string{"internal/f32", "internal/f64", "rounding", "ptx", "intrinsics", "fp"},
+		[]string{"internal/f32", "internal/f64", "internal/f16", "internal/bf16", "rounding", "ptx", "intrinsics", "fp"},
 		[]string{"math/big", "github.com/ALTree/bigfloat", "internal/oracle"},
 		"emulation never links the oracle or arbitrary precision",
 	},
 	{
-		[]string{"internal/f32", "internal/f64"},
+		[]string{"internal/f32", "internal/f64", "internal/f16", "internal/bf16"},
 		[]string{"fmt", "reflect"},
 		"the hot leaf stays allocation- and reflection-free",
 	},

@@ -82,14 +82,22 @@ func isqrt128(hi, lo uint64) uint64 {
 // sticky bit stays far below binary64's round bit (75 bits below the 53
 // kept).
 func fma64(x, y, z uint64, m Mode) uint64 {
+	r, _ := fmaTo64(x, y, z, m, false, formatOf[uint64]())
+	return r
+}
+
+// fmaTo64 is fma64 with the result rounded to the format to (arithg.go's
+// addTo contract: special reports a binary64 encoding not rounded, a NaN,
+// an Inf, an exact zero or z). ftz is the funnel's (to's .ftz); the
+// binary64 operands are never flushed.
+func fmaTo64(x, y, z uint64, m Mode, ftz bool, to format) (r uint64, special bool) {
 	bx, sx := unpackG(x)
 	by, sy := unpackG(y)
 	bz, sz := unpackG(z)
 	if isRareG[uint64](bx) || isRareG[uint64](by) || isRareG[uint64](bz) {
-		var r uint64
 		var done bool
-		if r, done, bx, sx, by, sy, bz, sz = fmaSpecial64(x, y, z, m); done {
-			return r
+		if r, done, special, bx, sx, by, sy, bz, sz = fmaSpecial64(x, y, z, m, ftz, to); done {
+			return r, special
 		}
 	}
 	signP := (x ^ y) & f64SignMask
@@ -118,7 +126,7 @@ func fma64(x, y, z uint64, m Mode) uint64 {
 		rl, b = bits.Sub64(ll, sl, 0)
 		rh, _ = bits.Sub64(lh, sh, b)
 		if rh|rl == 0 {
-			return uint64(exactZeroSign(m)) << 32
+			return uint64(exactZeroSign(m)) << 32, true
 		}
 	}
 	// Leading 1 to bit 127, then the top 63 bits with the rest as sticky.
@@ -133,7 +141,7 @@ func fma64(x, y, z uint64, m Mode) uint64 {
 	if rh&1|rl != 0 {
 		sig |= 1
 	}
-	return roundPackG(sign, bl+1-int32(n), sig, m, false)
+	return roundPackF(to, sign>>63, bl+1-int32(n)-f64Bias+to.bias, sig, m, ftz), false
 }
 
 // shiftRightJam128 returns hi·2^64 + lo shifted right by n with every bit
@@ -178,29 +186,30 @@ func shiftLeft128(hi, lo uint64, n uint) (uint64, uint64) {
 	return hi<<n | lo>>(64-n), lo << n
 }
 
-// fmaSpecial64 handles fma64's operands with a zero, subnormal, Inf or NaN.
-// It returns done with the result, or the normalised exponents and
-// significands when all three are finite and nonzero.
-func fmaSpecial64(x, y, z uint64, m Mode) (r uint64, done bool, bx int32, sx uint64, by int32, sy uint64, bz int32, sz uint64) {
+// fmaSpecial64 handles fmaTo64's operands with a zero, subnormal, Inf or
+// NaN. It returns done with the result (special: a binary64 encoding, else
+// rounded to to), or the normalised exponents and significands when all
+// three are finite and nonzero.
+func fmaSpecial64(x, y, z uint64, m Mode, ftz bool, to format) (r uint64, done, special bool, bx int32, sx uint64, by int32, sy uint64, bz int32, sz uint64) {
 	const inf = f64InfBits
 	abs := func(u uint64) uint64 { return u &^ f64SignMask }
 	if abs(x) > inf || abs(y) > inf || abs(z) > inf {
-		return nanFma64(x, y, z), true, 0, 0, 0, 0, 0, 0
+		return nanFma64(x, y, z), true, true, 0, 0, 0, 0, 0, 0
 	}
 	signP := (x ^ y) & f64SignMask
 	switch {
 	case abs(x) == inf || abs(y) == inf:
 		if abs(x) == 0 || abs(y) == 0 || z == signP^f64SignMask|inf {
-			return nanFma64(x, y, z), true, 0, 0, 0, 0, 0, 0
+			return nanFma64(x, y, z), true, true, 0, 0, 0, 0, 0, 0
 		}
-		return signP | inf, true, 0, 0, 0, 0, 0, 0
+		return signP | inf, true, true, 0, 0, 0, 0, 0, 0
 	case abs(z) == inf:
-		return z, true, 0, 0, 0, 0, 0, 0
+		return z, true, true, 0, 0, 0, 0, 0, 0
 	case abs(x) == 0 || abs(y) == 0:
 		if abs(z) != 0 || z == signP {
-			return z, true, 0, 0, 0, 0, 0, 0
+			return z, true, true, 0, 0, 0, 0, 0, 0
 		}
-		return uint64(exactZeroSign(m)) << 32, true, 0, 0, 0, 0, 0, 0
+		return uint64(exactZeroSign(m)) << 32, true, true, 0, 0, 0, 0, 0, 0
 	}
 	bx, sx = unpackG(x)
 	by, sy = unpackG(y)
@@ -211,11 +220,11 @@ func fmaSpecial64(x, y, z uint64, m Mode) (r uint64, done bool, bx int32, sx uin
 		by, sy = normSubnormalG[uint64](y & f64FracMask)
 	}
 	if abs(z) == 0 { // the product, rounded once: x·y + 0 keeps the product's sign
-		return mulCoreG(signP, bx, sx, by, sy, m, false), true, 0, 0, 0, 0, 0, 0
+		return mulCoreG(signP, bx, sx, by, sy, m, ftz, to), true, false, 0, 0, 0, 0, 0, 0
 	}
 	bz, sz = unpackG(z)
 	if bz == 0 {
 		bz, sz = normSubnormalG[uint64](z & f64FracMask)
 	}
-	return 0, false, bx, sx, by, sy, bz, sz
+	return 0, false, false, bx, sx, by, sy, bz, sz
 }

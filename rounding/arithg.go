@@ -15,14 +15,24 @@ import (
 
 // addG returns x + y rounded in mode m (binary64: ftz must be false).
 func addG[T encoding](x, y T, m Mode, ftz bool) T {
+	z, _ := addTo(x, y, m, ftz, formatOf[T]())
+	return T(z)
+}
+
+// addTo is addG with the sum rounded to the format to, whose values T's
+// format holds (the 16-bit formats' sums on operands widened to binary32,
+// half.go): special reports a result that is a T encoding and was not
+// rounded (a NaN, an Inf, an exact zero or an operand), which the caller
+// narrows; otherwise z is the sum rounded to to.
+func addTo[T encoding](x, y T, m Mode, ftz bool, to format) (z uint64, special bool) {
 	bx := int32(x>>fracBitsOf[T]()) & maxBexpOf[T]()
 	by := int32(y>>fracBitsOf[T]()) & maxBexpOf[T]()
 	var sx, sy uint64
 	if isRareG[T](bx) || isRareG[T](by) {
-		var z T
+		var r T
 		var done bool
-		if z, done, x, y, bx, sx, by, sy = addSpecialG(x, y, m, ftz); done {
-			return z
+		if r, done, x, y, bx, sx, by, sy = addSpecialG(x, y, m, ftz); done {
+			return uint64(r), true
 		}
 	} else {
 		if x&absMaskOf[T]() < y&absMaskOf[T]() {
@@ -41,11 +51,11 @@ func addG[T encoding](x, y T, m Mode, ftz bool) T {
 	sigY := f32.ShiftRightJam(sy<<rb, uint(uint32(bx-by)))
 	sig := sx<<rb + (sigY ^ neg) - neg
 	if sig == 0 {
-		return T(exactZeroSign(m)) << (signShiftOf[T]() - 31)
+		return uint64(exactZeroSign(m)) << (signShiftOf[T]() - 31), true
 	}
 	sig = sig>>1 | sig&1
 	n := bits.LeadingZeros64(sig) - (63 - sigTop)
-	return roundPackG(sign, bx+1-int32(n), sig<<n, m, ftz)
+	return roundPackF(to, uint64(sign>>signShiftOf[T]()), bx+1-int32(n)-biasOf[T]()+to.bias, sig<<n, m, ftz), false
 }
 
 // addSpecialG handles addG's operands with a zero, subnormal, Inf or NaN.
@@ -82,29 +92,37 @@ func addSpecialG[T encoding](x, y T, m Mode, ftz bool) (z T, done bool, x2, y2 T
 
 // mulG returns x × y rounded in mode m.
 func mulG[T encoding](x, y T, m Mode, ftz bool) T {
+	z, _ := mulTo(x, y, m, ftz, formatOf[T]())
+	return T(z)
+}
+
+// mulTo is mulG with the product rounded to the format to (addTo's
+// contract).
+func mulTo[T encoding](x, y T, m Mode, ftz bool, to format) (z uint64, special bool) {
 	sign := (x ^ y) & signMaskOf[T]()
 	bx, sx := unpackG(x)
 	by, sy := unpackG(y)
 	if isRareG[T](bx) || isRareG[T](by) {
-		var z T
+		var r T
 		var done bool
-		if z, done, bx, sx, by, sy = mulSpecialG(x, y, ftz); done {
-			return z
+		if r, done, bx, sx, by, sy = mulSpecialG(x, y, ftz); done {
+			return uint64(r), true
 		}
 	}
-	return mulCoreG(sign, bx, sx, by, sy, m, ftz)
+	return mulCoreG(sign, bx, sx, by, sy, m, ftz, to), false
 }
 
-// mulCoreG rounds the product of two normalised significands.
+// mulCoreG rounds the product of two normalised significands of T's
+// format to the format to.
 //
 // sx·2^roundBits has its leading 1 at bit 62, sy·2^(roundBits+1) at bit
 // 63: their exact 128-bit product lies in [2^125, 2^127), so its high word
 // holds at least 62 bits of the product (binary64 keeps 53, binary32 24)
 // and the low word is sticky (SoftFloat's f64_mul).
-func mulCoreG[T encoding](sign T, bx int32, sx uint64, by int32, sy uint64, m Mode, ftz bool) T {
+func mulCoreG[T encoding](sign T, bx int32, sx uint64, by int32, sy uint64, m Mode, ftz bool, to format) uint64 {
 	rb := roundBitsOf[T]()
 	hi, lo := bits.Mul64(sx<<rb, sy<<(rb+1))
-	bexp := bx + by - biasOf[T]() + 1
+	bexp := bx + by - 2*biasOf[T]() + to.bias + 1
 	if hi < 1<<sigTop { // the product is in [1, 2): one bit left
 		hi, lo = hi<<1|lo>>63, lo<<1
 		bexp--
@@ -112,7 +130,7 @@ func mulCoreG[T encoding](sign T, bx int32, sx uint64, by int32, sy uint64, m Mo
 	if lo != 0 {
 		hi |= 1
 	}
-	return roundPackG(sign, bexp, hi, m, ftz)
+	return roundPackF(to, uint64(sign>>signShiftOf[T]()), bexp, hi, m, ftz)
 }
 
 // mulSpecialG handles mulG's operands with a zero, subnormal, Inf or NaN.
@@ -139,21 +157,28 @@ func mulSpecialG[T encoding](x, y T, ftz bool) (z T, done bool, bx int32, sx uin
 
 // divG returns x / y rounded in mode m.
 func divG[T encoding](x, y T, m Mode, ftz bool) T {
+	z, _ := divTo(x, y, m, ftz, formatOf[T]())
+	return T(z)
+}
+
+// divTo is divG with the quotient rounded to the format to (addTo's
+// contract).
+func divTo[T encoding](x, y T, m Mode, ftz bool, to format) (z uint64, special bool) {
 	sign := (x ^ y) & signMaskOf[T]()
 	bx, sx := unpackG(x)
 	by, sy := unpackG(y)
 	if isRareG[T](bx) || isRareG[T](by) {
-		var z T
+		var r T
 		var done bool
-		if z, done, bx, sx, by, sy = divSpecialG(x, y, ftz); done {
-			return z
+		if r, done, bx, sx, by, sy = divSpecialG(x, y, ftz); done {
+			return uint64(r), true
 		}
 	}
 	// q = floor(sx·2^63 / sy) lies in (2^62, 2^64): at least 62 quotient
 	// bits, and the remainder is the sticky bit. bits.Div64 cannot panic:
 	// the high word sx>>1 is below sy (both normalised, sy ≥ 2^fracBits).
 	q, r := bits.Div64(sx>>1, sx<<63, sy)
-	bexp := bx - by + biasOf[T]()
+	bexp := bx - by + to.bias
 	if q < 1<<63 { // sx < sy: the quotient is in (1/2, 1)
 		bexp--
 	} else {
@@ -162,7 +187,7 @@ func divG[T encoding](x, y T, m Mode, ftz bool) T {
 	if r != 0 {
 		q |= 1
 	}
-	return roundPackG(sign, bexp, q, m, ftz)
+	return roundPackF(to, uint64(sign>>signShiftOf[T]()), bexp, q, m, ftz), false
 }
 
 // divSpecialG handles divG's operands with a zero, subnormal, Inf or NaN.

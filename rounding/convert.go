@@ -316,7 +316,7 @@ func uintToF32(sign uint32, v uint64, m Mode) uint32 {
 //
 // Special cases are (in order):
 //
-//	F32ToF64(NaN) = NaN with x's sign and payload, quiet bit set
+//	F32ToF64(NaN) = NaN with x's sign and payload, quiet bit set; with ftz, 0x7fffffffe0000000
 //	F32ToF64(±Inf) = ±Inf
 //	F32ToF64(±0) = ±0
 //
@@ -332,6 +332,9 @@ func F32ToF64(x uint32, ftz bool) uint64 {
 	switch {
 	case b == f32.MaxBexp:
 		if x&f32.FracMask != 0 {
+			if ftz {
+				return nanF32ToF64FTZ
+			}
 			return nanF32ToF64(x)
 		}
 		return sign | f64InfBits

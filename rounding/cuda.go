@@ -86,6 +86,15 @@ func nanF32ToF64(x uint32) uint64 {
 	return uint64(x&f32.SignMask)<<32 | f64InfBits | f64QuietBit | uint64(x&f32.FracMask)<<(f64FracBits-f32.FracBits)
 }
 
+// nanF32ToF64FTZ is cvt.ftz.f64.f32 of a NaN: the canonical NaN widened,
+// 0x7fffffffe0000000, whatever the NaN's sign and payload. Device data:
+// testdata/golden16/ftz/bf16_cast_to_double ((double) of a bfloat16, which
+// nvcc compiles to cvt.f32.bf16, a shift that keeps every payload, then
+// cvt.ftz.f64.f32 under -ftz=true): all 254 bfloat16 NaNs, both signs,
+// quiet and signalling, give it; without .ftz the same inputs keep sign
+// and payload (nanF32ToF64; the default flag set's file).
+const nanF32ToF64FTZ uint64 = 0x7fffffffe0000000
+
 // nanF64ToF32 is cvt.{rn,rz,rp,rm}.f32.f64 of a NaN: the sign and the top 22
 // payload bits kept, the quiet bit set. Device-measured on this project's
 // H100, CUDA 13.0 (cuda-facts.md §6): 0x7ff0f9c7ff5fb763 → 0x7fc7ce3f,
@@ -261,3 +270,45 @@ func NegOperand64(z uint64) uint64 {
 	}
 	return z ^ f64SignMask
 }
+
+// The 16-bit formats (half.go). PTX has add, sub, mul and fma for .f16
+// (with .ftz and .sat; fma also .relu) and .bf16 (fma .relu), .rn only,
+// and cvt in all four modes. The NaN rules below were first taken from
+// CUDA 13.0's host emulation in cuda_fp16.hpp and cuda_bf16.hpp
+// (__internal_float2half, __internal_float2bfloat16: 0x7fff for a NaN,
+// sign dropped) and binary32's canonical NaN; the H100's 16-bit golden data
+// (testdata/golden16) confirms them where each says so.
+
+// canonicalNaN16 is the NaN every 16-bit arithmetic result and every
+// conversion from float32 to binary16 or bfloat16 returns for a NaN: 0x7fff
+// for both formats (testdata/golden16: add, sub, mul, fma and the
+// cvt.r?.{f16,bf16}.f32 files of both formats are bit-exact with it).
+const canonicalNaN16 uint16 = 0x7fff
+
+// nanF64To16 is cvt.{rn,rz,rp,rm}.{f16,bf16}.f64 of a NaN (F2F.F16.F64,
+// F2F.BF16.F64): as nanF64ToF32, the sign and the top payload bits kept,
+// the quiet bit set; unlike the conversions from float32. Device data:
+// testdata/golden16/*/f16_double2half, bf16_double2bfloat16 and the
+// (__half)(double)x casts: 0x7ff0f9c7ff5fb763 → 0x7e3e (binary16), 0x7fc7
+// (bfloat16); 0xfff0000000004020 → 0xfe00, 0xffc0.
+func nanF64To16(f format, x uint64) uint16 {
+	sign := uint16(x>>63) << 15
+	return sign | uint16(f.inf()) | 1<<(f.fracBits-1) | uint16(x>>(f64FracBits-f.fracBits))&(1<<f.fracBits-1)
+}
+
+// nanF16ToF32 is cvt.f32.f16 of a NaN, HADD2.F32 on sm_90 (-0 + x, an
+// arithmetic instruction): it canonicalises as binary32 arithmetic does
+// (testdata/golden16/*/f16_half2float: the whole table).
+func nanF16ToF32(uint16) uint32 { return canonicalNaN }
+
+// nanBF16ToF32 is cvt.f32.bf16 of a NaN: on sm_90 a 16-bit shift (SHF.L.U32
+// by 16), so sign and payload are kept and a signalling NaN stays
+// signalling (the SASS of bf16_bfloat162float, gpu/ref/funcs16; the whole
+// table of testdata/golden16/*/bf16_bfloat162float).
+func nanBF16ToF32(x uint16) uint32 { return uint32(x) << 16 }
+
+// reluNegZero selects what fma.rn.relu does with a -0 result: true gives
+// +0 (PTX ISA: ".relu clamps the result to 0 if negative"; -0 is read as
+// negative). Device data: testdata/golden16/*/f16_hfma_relu,
+// bf16_hfma_relu and f16_hfma2_relu match with true and not with false.
+const reluNegZero = true

@@ -39,6 +39,18 @@
 // bits. The host paths (host64.go) state their proofs as host.go does.
 // RoundInt64 is cvt.r?i.f64.f64.
 //
+// Binary16 and bfloat16 (half.go, zhalf.go): AddF16, SubF16, MulF16, FmaF16
+// (with .ftz) and AddBF16, …, FmaBF16 in the four modes (PTX has .rn only),
+// SatF16/ReluF16 for .sat and .relu, the conversions from float32 and
+// float64 (F32ToF16, F64ToBF16, …), to them (F16ToF32, BF16ToF64), to and
+// from the six integer types (F16ToI32, U64ToBF16, …) and RoundIntF16. Each
+// kernel is written once for both formats, parameterised by a format value
+// (funnel.go: every result goes through the one funnel, roundPackF), and
+// gen_half.go generates the named entry points. The arithmetic widens its
+// operands exactly and runs the generic kernels (addTo, mulTo, fmaTo64),
+// rounding once to the 16-bit format; host16.go's host paths compute the
+// exact result, or its binary64 rounding and TwoSum error, on the host.
+//
 // NaN results, as the H100 computes them (binary32: cuda-facts.md §6;
 // binary64: gpu/probe_f64.cu, testdata/golden/f64probe, replayed by
 // TestProbeF64). "Quieted": sign and payload kept, quiet bit set.
@@ -53,6 +65,15 @@
 //	cvt.r?i.{s32,u32}.f32                   0
 //	cvt.r?i.{s32,u32}.f64                   0x80000000
 //	cvt.r?i.{s64,u64}.f32 and .f64          0x8000000000000000
+//
+// The 16-bit rules, as the H100's golden16 data shows them (cuda.go):
+//
+//	16-bit arithmetic, cvt.r?i.f16.f16, cvt.r?.{f16,bf16}.f32   0x7fff
+//	cvt.r?.{f16,bf16}.f64                   quieted, its top payload bits
+//	cvt.f32.f16 / cvt.f32.bf16              0x7fffffff / x<<16 (bits kept)
+//	cvt.ftz.f64.f32 (any NaN)               0x7fffffffe0000000
+//	cvt.r?i.{s16,u16,s32,u32}.{f16,bf16}    0
+//	cvt.r?i.{s64,u64}.{f16,bf16}            0x8000000000000000
 //
 // Signalling NaNs have no priority over quiet ones. The cuda.go constants
 // and functions (canonicalNaN, defaultNaN64, nanAddMul64, nanDiv64,

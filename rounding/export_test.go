@@ -45,3 +45,17 @@ func sub64Int(x, y uint64, m Mode) uint64 {
 	}
 	return add64(x, y^f64SignMask, m)
 }
+
+// F16NaN is the NaN of the 16-bit conversions and arithmetic (cuda.go).
+const F16NaN = canonicalNaN16
+
+// The 16-bit integer kernels (half.go), the oracle of their host paths
+// (host16.go).
+var (
+	AddF16Int  = func(x, y uint16, m Mode, ftz bool) uint16 { checkMode(m); return add16(fmtF16, x, y, m, ftz) }
+	MulF16Int  = func(x, y uint16, m Mode, ftz bool) uint16 { checkMode(m); return mul16(fmtF16, x, y, m, ftz) }
+	FmaF16Int  = func(x, y, z uint16, m Mode, ftz bool) uint16 { checkMode(m); return fma16(fmtF16, x, y, z, m, ftz) }
+	AddBF16Int = func(x, y uint16, m Mode, ftz bool) uint16 { checkMode(m); return add16(fmtBF16, x, y, m, ftz) }
+	MulBF16Int = func(x, y uint16, m Mode, ftz bool) uint16 { checkMode(m); return mul16(fmtBF16, x, y, m, ftz) }
+	FmaBF16Int = func(x, y, z uint16, m Mode, ftz bool) uint16 { checkMode(m); return fma16(fmtBF16, x, y, z, m, ftz) }
+)

@@ -250,6 +250,9 @@ func sqrtCertified(v *big.Float) *big.Float {
 // F32ToF64 is the reference of rounding.F32ToF64, built from the value.
 func F32ToF64(x uint32, ftz bool) uint64 {
 	if f32.IsNaN(x) {
+		if ftz { // cvt.ftz.f64.f32: the canonical NaN (testdata/golden16/ftz/bf16_cast_to_double)
+			return 0x7fffffffe0000000
+		}
 		return uint64(x&f32.SignMask)<<32 | 0x7ff8000000000000 | uint64(x&f32.FracMask)<<29
 	}
 	x = flushIn(x, ftz)

@@ -1,0 +1,3 @@
+package bf16
+
+//go:generate go run ../fgen -format bf16

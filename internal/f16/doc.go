@@ -1,0 +1,3 @@
+package f16
+
+//go:generate go run ../fgen -format f16

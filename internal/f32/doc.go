@@ -1,0 +1,3 @@
+package f32
+
+//go:generate go run ../fgen -format f32

@@ -1,0 +1,3 @@
+package f64
+
+//go:generate go run ../fgen -format f64
