@@ -55,7 +55,7 @@ var libs64 = []lib64{
 	{"nearbyint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Nearbyint(bd(a[0])))) },
 		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundInt64(a[0], rounding.RN)) }, 1},
 	{"round", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Round(bd(a[0])))) },
-		func(a [3]uint64) (uint64, uint64) { return res1(roundRef64(a[0])) }, 1},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.RoundAway64(a[0])) }, 1},
 	{"lrint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Lrint(bd(a[0])))) },
 		func(a [3]uint64) (uint64, uint64) { return res1(toI64Ref(a[0], false)) }, 1},
 	{"llrint", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(fl.Llrint(bd(a[0])))) },
@@ -67,16 +67,16 @@ var libs64 = []lib64{
 	{"ldexp", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
 		return res1(db(fl.Ldexp(bd(a[0]), int32(uint32(a[1])))))
 	},
-		func(a [3]uint64) (uint64, uint64) { return res1(ldexpRef64(a[0], int32(uint32(a[1])))) }, 2},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Ldexp64(a[0], int32(uint32(a[1])))) }, 2},
 	{"scalbn", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
 		return res1(db(fl.Scalbn(bd(a[0]), int32(uint32(a[1])))))
 	},
-		func(a [3]uint64) (uint64, uint64) { return res1(ldexpRef64(a[0], int32(uint32(a[1])))) }, 2},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Ldexp64(a[0], int32(uint32(a[1])))) }, 2},
 	{"ilogb", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(fl.Ilogb(bd(a[0]))))) },
-		func(a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(ilogbRef64(a[0])))) }, 1},
+		func(a [3]uint64) (uint64, uint64) { return res1(uint64(uint32(oracle.Ilogb64(a[0])))) }, 1},
 	{"logb", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Logb(bd(a[0])))) },
 		func(a [3]uint64) (uint64, uint64) {
-			switch e := ilogbRef64(a[0]); {
+			switch e := oracle.Ilogb64(a[0]); {
 			case f64.IsNaN(a[0]):
 				return res1(a[0] | f64.QuietBit)
 			case f64.IsZero(a[0]):
@@ -90,36 +90,34 @@ var libs64 = []lib64{
 	{"frexp", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
 		m, e := fl.Frexp(bd(a[0]))
 		return db(m), uint64(uint32(e))
-	}, frexpRef64, 1},
+	}, func(a [3]uint64) (uint64, uint64) { m, e := oracle.Frexp64(a[0]); return m, uint64(uint32(e)) }, 1},
 	{"modf", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
 		f, i := fl.Modf(bd(a[0]))
 		return db(f), db(i)
-	}, modfRef64, 1},
+	}, func(a [3]uint64) (uint64, uint64) { return oracle.Modf64(a[0]) }, 1},
 	{"sqrt", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Sqrt(bd(a[0])))) },
 		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Sqrt64(a[0], rounding.RN)) }, 1},
 	{"fma", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fma(bd(a[0]), bd(a[1]), bd(a[2])))) },
 		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Fma64(a[0], a[1], a[2], rounding.RN)) }, 3},
 	{"fdim", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fdim(bd(a[0]), bd(a[1])))) },
-		func(a [3]uint64) (uint64, uint64) {
-			if !f64.IsNaN(a[0]) && !f64.IsNaN(a[1]) && cmp64(a[0], a[1]) <= 0 {
-				return res1(f64.ZeroBits)
-			}
-			return res1(oracle.Sub64(a[0], a[1], rounding.RN))
-		}, 2},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Fdim64(a[0], a[1])) }, 2},
 	{"fmax", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmax(bd(a[0]), bd(a[1])))) },
-		func(a [3]uint64) (uint64, uint64) { return res1(minMaxRef64(a[0], a[1], false)) }, 2},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.MinMax64(a[0], a[1], false)) }, 2},
 	{"fmin", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmin(bd(a[0]), bd(a[1])))) },
-		func(a [3]uint64) (uint64, uint64) { return res1(minMaxRef64(a[0], a[1], true)) }, 2},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.MinMax64(a[0], a[1], true)) }, 2},
 	{"nextafter", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Nextafter(bd(a[0]), bd(a[1])))) },
-		func(a [3]uint64) (uint64, uint64) { return res1(nextafterRef64(a[0], a[1])) }, 2},
+		func(a [3]uint64) (uint64, uint64) { return res1(oracle.Nextafter64(a[0], a[1])) }, 2},
 	{"fmod", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Fmod(bd(a[0]), bd(a[1])))) },
-		func(a [3]uint64) (uint64, uint64) { r, _ := remRef64(a[0], a[1], false); return res1(r) }, 2},
+		func(a [3]uint64) (uint64, uint64) { r, _ := oracle.Rem64(a[0], a[1], false); return res1(r) }, 2},
 	{"remainder", func(fl fp.Flags, a [3]uint64) (uint64, uint64) { return res1(db(fl.Remainder(bd(a[0]), bd(a[1])))) },
-		func(a [3]uint64) (uint64, uint64) { r, _ := remRef64(a[0], a[1], true); return res1(r) }, 2},
+		func(a [3]uint64) (uint64, uint64) { r, _ := oracle.Rem64(a[0], a[1], true); return res1(r) }, 2},
 	{"remquo", func(fl fp.Flags, a [3]uint64) (uint64, uint64) {
 		r, q := fl.Remquo(bd(a[0]), bd(a[1]))
 		return db(r), uint64(uint32(q))
-	}, func(a [3]uint64) (uint64, uint64) { return remRef64(a[0], a[1], true) }, 2},
+	}, func(a [3]uint64) (uint64, uint64) {
+		r, q := oracle.Rem64(a[0], a[1], true)
+		return r, uint64(uint32(q))
+	}, 2},
 }
 
 // TestLib64 checks every exact double function against math/big on the
@@ -241,62 +239,6 @@ func pkgLevel(id string, a [3]uint64) uint64 {
 // two NaNs.
 func same64(got, want uint64) bool { return got == want || f64.IsNaN(got) && f64.IsNaN(want) }
 
-// exact returns the integer significand and exponent of a finite x:
-// |x| = m·2^e.
-func exactParts64(x uint64) (m *big.Int, e int) {
-	b := int(f64.Bexp(x))
-	frac := f64.Frac(x)
-	if b == 0 {
-		return new(big.Int).SetUint64(frac), f64.Dmin
-	}
-	return new(big.Int).SetUint64(frac | f64.HiddenBit), b - f64.Bias - f64.FracBits
-}
-
-// value returns the exact value of a finite x.
-func value64(x uint64) *big.Float { return oracle.Value64(x) }
-
-// fromInt returns the encoding of sign·n·2^e, rounded to nearest even.
-func fromInt64(neg bool, n *big.Int, e int) uint64 {
-	v := new(big.Float).SetPrec(4096).SetInt(n)
-	v.SetMantExp(v, e)
-	if neg {
-		v.Neg(v)
-	}
-	if n.Sign() == 0 && neg {
-		return f64.NegZeroBits
-	}
-	return oracle.Round64(v, rounding.RN)
-}
-
-// roundRef is C's round: ties away from zero, the sign of x kept.
-func roundRef64(x uint64) uint64 {
-	if !f64.IsFinite(x) || f64.IsZero(x) {
-		return x | qbit64(x)
-	}
-	n := roundAway64(x)
-	return fromInt64(x&f64.SignMask != 0, n, 0)
-}
-
-// qbit is the quiet bit for a NaN x, 0 otherwise.
-func qbit64(x uint64) uint64 {
-	if f64.IsNaN(x) {
-		return f64.QuietBit
-	}
-	return 0
-}
-
-// roundAway returns |x| rounded to an integer, ties away from zero.
-func roundAway64(x uint64) *big.Int {
-	m, e := exactParts64(x)
-	if e >= 0 {
-		return m.Lsh(m, uint(e))
-	}
-	// ⌊(2m + 2^-e) / 2^(1-e)⌋ = ⌊|x| + 1/2⌋
-	t := new(big.Int).Lsh(m, 1)
-	t.Add(t, new(big.Int).Lsh(big.NewInt(1), uint(-e)))
-	return t.Rsh(t, uint(1-e))
-}
-
 // toI64Ref is lrint (ties to even) or lround (ties away) to int64,
 // saturated; NaN gives 1<<63.
 func toI64Ref(x uint64, away bool) uint64 {
@@ -308,156 +250,11 @@ func toI64Ref(x uint64, away bool) uint64 {
 	case x == f64.NegInfBits:
 		return 1 << 63
 	}
-	var n *big.Int
 	if away {
-		n = roundAway64(x)
-		if x&f64.SignMask != 0 {
-			n.Neg(n)
-		}
-	} else {
-		n = oracle.RoundValueToInt(value64(x), rounding.RN)
+		return oracle.Lround64(x)
 	}
+	n := oracle.RoundValueToInt(oracle.Value64(x), rounding.RN)
 	return uint64(oracle.Saturate(n, big.NewInt(math.MinInt64), big.NewInt(math.MaxInt64)).Int64())
-}
-
-// ldexpRef is x·2^n rounded once.
-func ldexpRef64(x uint64, n int32) uint64 {
-	if !f64.IsFinite(x) || f64.IsZero(x) {
-		return x | qbit64(x)
-	}
-	m, e := exactParts64(x)
-	return fromInt64(x&f64.SignMask != 0, m, e+int(n))
-}
-
-// ilogbRef is ⌊log2 |x|⌋, INT_MIN for 0 and NaN, INT_MAX for Inf.
-func ilogbRef64(x uint64) int32 {
-	switch {
-	case f64.IsNaN(x), f64.IsZero(x):
-		return math.MinInt32
-	case f64.IsInf(x):
-		return math.MaxInt32
-	}
-	m, e := exactParts64(x)
-	return int32(m.BitLen() - 1 + e)
-}
-
-func frexpRef64(a [3]uint64) (uint64, uint64) {
-	x := a[0]
-	if !f64.IsFinite(x) || f64.IsZero(x) {
-		return x | qbit64(x), 0
-	}
-	m, e := exactParts64(x)
-	k := m.BitLen()
-	return fromInt64(x&f64.SignMask != 0, m, -k), uint64(uint32(int32(k + e)))
-}
-
-func modfRef64(a [3]uint64) (uint64, uint64) {
-	x := a[0]
-	sign := x & f64.SignMask
-	switch {
-	case f64.IsNaN(x):
-		return x | f64.QuietBit, x | f64.QuietBit
-	case f64.IsInf(x):
-		return sign, x
-	}
-	m, e := exactParts64(x)
-	if e >= 0 {
-		return sign, x
-	}
-	ip := new(big.Int).Rsh(m, uint(-e))
-	fr := new(big.Int).Sub(m, new(big.Int).Lsh(ip, uint(-e)))
-	return fromInt64(sign != 0, fr, e), fromInt64(sign != 0, ip, 0)
-}
-
-func minMaxRef64(x, y uint64, min bool) uint64 {
-	switch {
-	case f64.IsNaN(x) && f64.IsNaN(y):
-		return y | f64.QuietBit
-	case f64.IsNaN(x):
-		return y
-	case f64.IsNaN(y):
-		return x
-	}
-	c := cmp64(x, y)
-	if c == 0 { // ±0: min -0, max +0; otherwise equal encodings
-		if min {
-			return x | y&f64.SignMask
-		}
-		return x & y
-	}
-	if (c < 0) == min {
-		return x
-	}
-	return y
-}
-
-// nextafterRef steps x's value by the smallest double toward y.
-func nextafterRef64(x, y uint64) uint64 {
-	if f64.IsNaN(x) || f64.IsNaN(y) {
-		return oracle.NaN64(y, x)
-	}
-	switch c := cmp64(x, y); {
-	case c == 0:
-		return y
-	case c < 0:
-		return f64.NextUp(x)
-	default:
-		return f64.NextDown(x)
-	}
-}
-
-// cmp64 compares two non-NaN encodings by value (-0 = +0).
-func cmp64(x, y uint64) int {
-	key := func(u uint64) int64 {
-		if f64.IsZero(u) {
-			return 0
-		}
-		return f64.Key(u)
-	}
-	kx, ky := key(x), key(y)
-	switch {
-	case kx < ky:
-		return -1
-	case kx > ky:
-		return 1
-	}
-	return 0
-}
-
-// remRef is fmod (near false) or remainder (near true) and remquo's quo
-// (the rounded quotient's low three bits, signed): x − n·y on big.Int.
-func remRef64(x, y uint64, near bool) (uint64, uint64) {
-	switch {
-	case f64.IsNaN(x) || f64.IsNaN(y):
-		return oracle.NaN64(y, x), 0
-	case f64.IsInf(x) || f64.IsZero(y):
-		return 0xfff8000000000000, 0
-	case f64.IsInf(y):
-		return x, 0
-	}
-	mx, ex := exactParts64(x)
-	my, ey := exactParts64(y)
-	e := min(ex, ey)
-	X := mx.Lsh(mx, uint(ex-e))
-	Y := my.Lsh(my, uint(ey-e))
-	q, r := new(big.Int).QuoRem(X, Y, new(big.Int))
-	neg := x&f64.SignMask != 0
-	if near {
-		r2 := new(big.Int).Lsh(r, 1)
-		if c := r2.Cmp(Y); c > 0 || c == 0 && q.Bit(0) == 1 {
-			r.Sub(Y, r)
-			neg = !neg
-			q.Add(q, big.NewInt(1))
-		}
-	}
-	quo := int32(new(big.Int).And(q, big.NewInt(7)).Int64())
-	if (x^y)&f64.SignMask != 0 {
-		quo = -quo
-	}
-	if r.Sign() == 0 {
-		return x & f64.SignMask, uint64(uint32(quo))
-	}
-	return fromInt64(neg, r, e), uint64(uint32(quo))
 }
 
 // TestLib64Specials checks the special-case rows of the doc comments that
