@@ -181,3 +181,41 @@ func TestHalfSection(t *testing.T) {
 		t.Errorf("Markdown section:\n%s", s)
 	}
 }
+
+// BenchmarkHalfSection measures the default report's 16-bit section (the
+// unary functions, default flags and -use_fast_math): ns per measured
+// input over all its rows.
+func BenchmarkHalfSection(b *testing.B) {
+	var inputs uint64
+	for b.Loop() {
+		rows, err := halfSection(context.Background(), []fp.Flags{spec.Default, spec.FastMath}, false, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = 0
+		for _, r := range rows {
+			inputs += r.Inputs
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(max(inputs, 1)), "ns/input")
+	b.ReportMetric(float64(inputs), "inputs")
+}
+
+// BenchmarkHalfPairs measures f16:__hadd's row on 2^20 pairs (x a
+// multiple of 4096): ns per pair, from which an exhaustive row's 2^32
+// pairs' cost follows.
+func BenchmarkHalfPairs(b *testing.B) {
+	defer func(s uint64) { halfPairStride = s }(halfPairStride)
+	halfPairStride = 4096
+	f, _ := spec.Lookup16("f16_hadd")
+	k, _ := f.Impl(spec.Default)
+	var n uint64
+	for b.Loop() {
+		row := &HalfRow{}
+		if err := measureHalf(context.Background(), row, f, k, halfRefs["hadd"], 0); err != nil {
+			b.Fatal(err)
+		}
+		n = row.Inputs
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/pair")
+}
