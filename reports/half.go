@@ -45,8 +45,8 @@ type HalfRow struct {
 	Desc   string `json:"inputs_desc"` // "all 65,536", "all 2^32 pairs", "2^24 generated triples"
 	// MaxErr is the largest |got − f(x)| / ulp(f(x)) in ulps of the format
 	// (ulp.Format16.Err16), at the first input reaching it (MaxErrAt).
-	MaxErr   float64 `json:"max_err"`
-	MaxErrAt string  `json:"max_err_at"`
+	MaxErr   ulp.Ulps `json:"max_err"` // "+Inf" for a NaN against a number
+	MaxErrAt string   `json:"max_err_at"`
 	// MaxDist is the largest distance in steps of the format to the
 	// correctly rounded result (ulp.Format16.Dist16), at MaxDistAt.
 	MaxDist   uint32 `json:"max_dist"`
@@ -299,7 +299,7 @@ feed:
 		all.merge(&stats[i])
 	}
 	row.Inputs, row.CR, row.Over = all.n, all.cr, all.over
-	row.MaxErr, row.MaxDist = all.maxErr, all.maxDist
+	row.MaxErr, row.MaxDist = ulp.Ulps(all.maxErr), all.maxDist
 	row.MaxErrAt = formatHalfInput(h, all.maxErrAt[:ref.arity])
 	row.MaxDistAt = formatHalfInput(h, all.maxDistAt[:ref.arity])
 	switch {
@@ -364,7 +364,7 @@ func (r *Report) writeHalfMarkdown(w io.Writer) {
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %d | %s | %s | %s |\n",
 			mdCode(row.Function), row.Type, flagNames(row.Flags), row.Reference, row.Desc,
-			fmtHalfErr(row.MaxErr), mdCode(row.MaxErrAt), row.MaxDist, fmtShare(row.CR, row.Inputs), bound, verdict)
+			fmtHalfErr(float64(row.MaxErr)), mdCode(row.MaxErrAt), row.MaxDist, fmtShare(row.CR, row.Inputs), bound, verdict)
 	}
 	fmt.Fprintln(w)
 }

@@ -3,7 +3,9 @@ package reports
 import (
 	"bytes"
 	"context"
+	"math"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -126,7 +128,7 @@ func TestHalfTableAdd(t *testing.T) {
 			if !v.cr && (row.MaxDist != 1 || !(row.MaxErr > 1)) {
 				t.Errorf("%s RZ: max error %g, max dist %d; want above 1 and 1", c.id, row.MaxErr, row.MaxDist)
 			}
-			if row.MaxErr != wantErr || row.MaxErrAt != formatHalfInput(c.h, wantAt[:]) {
+			if float64(row.MaxErr) != wantErr || row.MaxErrAt != formatHalfInput(c.h, wantAt[:]) {
 				t.Errorf("%s %s: max error %g at %s, independent %g at %s", c.id, v.name, row.MaxErr, row.MaxErrAt, wantErr, formatHalfInput(c.h, wantAt[:]))
 			}
 		}
@@ -175,6 +177,21 @@ func TestHalfSection(t *testing.T) {
 			t.Errorf("%s in the default section (exhaustive only)", n)
 		}
 	}
+	// JSON: the section round-trips, an infinite max error included.
+	rep.Schema = Schema
+	rep.Half[0].MaxErr = ulp.Ulps(math.Inf(1))
+	var j bytes.Buffer
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(j.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Half, rep.Half) {
+		t.Errorf("JSON round trip: %+v, want %+v", back.Half[0], rep.Half[0])
+	}
+	rep.Half[0].MaxErr = 0
 	var b bytes.Buffer
 	rep.writeHalfMarkdown(&b)
 	if s := b.String(); !strings.Contains(s, "## Half and bfloat16 (every input)") || !strings.Contains(s, "| `bf16:hceil` | bf16 | default, -use_fast_math | ceil | all 65,536 | 0.000 |") {

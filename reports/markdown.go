@@ -24,6 +24,12 @@ func (r *Report) title() string {
 		what = "exhaustive"
 	}
 	t := fmt.Sprintf("cudafp ULP report: %d rows, %s, flags %s", len(r.Rows), what, flagNames(r.Flags))
+	switch {
+	case len(r.Half) > 0 && len(r.Rows) == 0:
+		t = fmt.Sprintf("cudafp ULP report: %d half and bfloat16 rows, %s, flags %s", len(r.Half), what, flagNames(r.Flags))
+	case len(r.Half) > 0:
+		t = fmt.Sprintf("cudafp ULP report: %d rows and %d half and bfloat16 rows, %s, flags %s", len(r.Rows), len(r.Half), what, flagNames(r.Flags))
+	}
 	if r.Shard != nil {
 		t += fmt.Sprintf(", shard %d of %d", r.Shard.Index, r.Shard.Count)
 	}
@@ -47,6 +53,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	keys, sources := r.sources()
 	fmt.Fprintln(bw, r.header())
 	fmt.Fprintf(bw, "# %s\n\n", r.title())
+	if len(r.Rows) == 0 && len(r.Half) > 0 { // --type f16: the 16-bit section alone
+		r.writeHalfMarkdown(bw)
+		r.writeLeftOutMarkdown(bw)
+		return bw.Flush()
+	}
 	fmt.Fprintln(bw, "Errors against the reference of each row (*reference*: correctly rounded; exact, for the functions whose float result is exact; exact integer, for integer results; correctly rounded (binary64) and exact (binary64), for double results): *max error* is the largest fractional error |got − f(x)| / ulp(f(x)), *max dist* the largest distance to the reference's result (in ulps, NVIDIA's metric; in integer units for an integer result; in binary64 ulps for a double result), *max abs error* the largest |got − f(x)| where the documented bound is absolute, *CR* the share of results equal to the reference's. *Within bound* checks every measured input against NVIDIA's documented bound.")
 	fmt.Fprintln(bw)
 	fmt.Fprintln(bw, "| function | flags | reference | inputs | max error (ulp) | at input | max dist | max abs error | CR | mean error (ulp) | documented bound | within bound |")

@@ -425,8 +425,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if err := list("rows", len(r.Rows), func(i int) any { return r.Rows[i] }, false); err != nil {
 		return err
 	}
-	if err := list("left_out", len(r.LeftOut), func(i int) any { return r.LeftOut[i] }, true); err != nil {
+	if err := list("left_out", len(r.LeftOut), func(i int) any { return r.LeftOut[i] }, len(r.Half) == 0); err != nil {
 		return err
+	}
+	if len(r.Half) > 0 {
+		if err := list("half", len(r.Half), func(i int) any { return r.Half[i] }, true); err != nil {
+			return err
+		}
 	}
 	buf.WriteString("}\n")
 	_, err := w.Write(buf.Bytes())
