@@ -281,7 +281,7 @@ func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end 
 	// would be allocated on every input (the kernel is an indirect call).
 	var in spec.Args
 	if f.Exhaustive() {
-		if u, ok := f.Unary32(fl); ok && unary {
+		if u, ok := f.DirectUnary32(fl); ok && unary {
 			for i := start; i < end; i++ {
 				h += spec.ElemHash(i, uint64(u(uint32(i))), false)
 			}
