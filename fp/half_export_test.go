@@ -31,3 +31,6 @@ func (c corr16) Spc() uint16 { return c.spc }
 
 // Apply is apply.
 func (c corr16) Apply(v, r uint16) uint16 { return c.apply(v, r) }
+
+// Fma is fma.
+func (c corr16) Fma(p, r uint16) uint16 { return c.fma(p, r) }

@@ -48,17 +48,29 @@ func mufu16(x uint16, bf bool, op func(uint32, bool) uint32) uint16 {
 // corr16 is one of the binary16 corrections nvcc's inline asm appends:
 // set.eq.f16.f16 p, v, spc (p = 1.0 if v equals spc, else +0; no spc is a
 // zero or a NaN, so equality is equality of encodings), then fma.rn.f16 r,
-// p, ulp, r. The fma is computed even where p = 0: it turns a NaN r into
-// 0x7fff and −0 into +0 when ulp is positive.
+// p, ulp, r (fma).
 type corr16 struct{ spc, ulp uint16 }
 
+// apply is the correction on v and r. Where p = +0 the fma adds the exact
+// zero 0·ulp, of ulp's sign (ulp is finite and nonzero), to r: that gives
+// r for every nonzero r (Infs included), 0x7fff for a NaN r, and for a
+// zero r the sum of two zeros, −0 only when both are −0 (round to nearest).
+// TestCorr16 checks this against fma on every r and ulp.
 func (c corr16) apply(v, r uint16) uint16 {
-	p := uint16(0)
 	if v == c.spc {
-		p = 0x3c00
+		return c.fma(0x3c00, r)
 	}
-	return rounding.FmaF16(p, c.ulp, r, rounding.RN, false)
+	switch {
+	case r&0x7fff > 0x7c00:
+		return 0x7fff
+	case r == 0x8000 && c.ulp&0x8000 == 0:
+		return 0
+	}
+	return r
 }
+
+// fma is fma.rn.f16 r', p, ulp, r.
+func (c corr16) fma(p, r uint16) uint16 { return rounding.FmaF16(p, c.ulp, r, rounding.RN, false) }
 
 // The corrections of each binary16 kernel, in the PTX's order; hlog2's
 // compare the result so far, the others the argument.

@@ -148,3 +148,26 @@ func TestHalfMathCorrections(t *testing.T) {
 		t.Logf("%s: corrections fire on %v inputs", name, fired)
 	}
 }
+
+// TestCorr16 checks the corrections' shortcut where set.eq gives +0
+// against the fma.rn.f16 it stands for, on every r, for the ulp of each
+// correction.
+func TestCorr16(t *testing.T) {
+	n := 0
+	for name, cs := range fp.HalfCorrF16 {
+		for _, c := range cs {
+			v := c.Spc() ^ 1 // not the special value
+			for u := range 1 << 16 {
+				r := uint16(u)
+				if got, want := c.Apply(v, r), c.Fma(0, r); got != want {
+					t.Fatalf("%s correction %#04x: r = %#04x, p = +0: %#04x, fma.rn.f16 %#04x", name, c.Spc(), r, got, want)
+				}
+				if got, want := c.Apply(c.Spc(), r), c.Fma(0x3c00, r); got != want {
+					t.Fatalf("%s correction %#04x: r = %#04x, p = 1: %#04x, fma.rn.f16 %#04x", name, c.Spc(), r, got, want)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d corrections checked", n)
+}
