@@ -166,7 +166,7 @@ func (fl Flags) HrsqrtBF16(x uint16) uint16 { return mufu16(x, true, ptx.RsqrtAp
 //
 //	HrcpF16(±Inf) = ±0
 //	HrcpF16(±0) = ±Inf
-//	HrcpF16(x) = ±Inf for 0 < |x| ≤ 2^-16 (1/x rounds beyond 65504)
+//	HrcpF16(x) = ±Inf for 0 < |x| ≤ 2^-16 (0x0100)
 //	HrcpF16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.
@@ -181,6 +181,7 @@ func (fl Flags) HrcpF16(x uint16) uint16 { return mufu16(x, false, ptx.RcpApprox
 //
 //	HrcpBF16(±Inf) = ±0
 //	HrcpBF16(±0) = ±Inf
+//	HrcpBF16(x) = ±Inf for 0 < |x| ≤ 2^-128 (0x0020)
 //	HrcpBF16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.
@@ -197,6 +198,8 @@ func (fl Flags) HrcpBF16(x uint16) uint16 { return mufu16(x, true, ptx.RcpApprox
 //	HexpF16(±0) = 1
 //	HexpF16(+Inf) = +Inf
 //	HexpF16(-Inf) = +0
+//	HexpF16(x) = +Inf for x ≥ 0x498c (11.09375)
+//	HexpF16(x) = +0 for x ≤ 0xcc56 (-17.34375)
 //	HexpF16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.
@@ -218,6 +221,8 @@ func (fl Flags) HexpF16(x uint16) uint16 {
 //	HexpBF16(±0) = 1
 //	HexpBF16(+Inf) = +Inf
 //	HexpBF16(-Inf) = +0
+//	HexpBF16(x) = +Inf for x ≥ 0x42b2 (89)
+//	HexpBF16(x) = +0 for x ≤ 0xc2ba (-93)
 //	HexpBF16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.
@@ -235,6 +240,8 @@ func (fl Flags) HexpBF16(x uint16) uint16 { return from32(exp16(x, true, log2eBF
 //	Hexp2F16(±0) = 1
 //	Hexp2F16(+Inf) = +Inf
 //	Hexp2F16(-Inf) = +0
+//	Hexp2F16(x) = +Inf for x ≥ 16
+//	Hexp2F16(x) = +0 for x ≤ -25
 //	Hexp2F16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.
@@ -246,8 +253,18 @@ func (fl Flags) Hexp2F16(x uint16) uint16 {
 }
 
 // Hexp2BF16 returns 2^x as CUDA's hexp2(__nv_bfloat16) computes it:
-// cvt.f32.bf16, ex2.approx.f32, cvt.rn.bf16.f32. Special cases and accuracy
-// are Hexp2F16's.
+// cvt.f32.bf16, ex2.approx.f32, cvt.rn.bf16.f32.
+//
+// Special cases are:
+//
+//	Hexp2BF16(±0) = 1
+//	Hexp2BF16(+Inf) = +Inf
+//	Hexp2BF16(-Inf) = +0
+//	Hexp2BF16(x) = +Inf for x ≥ 128
+//	Hexp2BF16(x) = +0 for x ≤ 0xc306 (-134)
+//	Hexp2BF16(NaN) = NaN (0x7fff)
+//
+// Accuracy: as HsqrtF16.
 //
 // Flags: none changes it (inline asm).
 func (fl Flags) Hexp2BF16(x uint16) uint16 { return mufu16(x, true, ptx.Ex2Approx) }
@@ -262,6 +279,8 @@ func (fl Flags) Hexp2BF16(x uint16) uint16 { return mufu16(x, true, ptx.Ex2Appro
 //	Hexp10F16(±0) = 1
 //	Hexp10F16(+Inf) = +Inf
 //	Hexp10F16(-Inf) = +0
+//	Hexp10F16(x) = +Inf for x ≥ 0x44d1 (4.8164062)
+//	Hexp10F16(x) = +0 for x ≤ 0xc787 (-7.5273438)
 //	Hexp10F16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.
@@ -284,6 +303,8 @@ func (fl Flags) Hexp10F16(x uint16) uint16 {
 //	Hexp10BF16(±0) = 1
 //	Hexp10BF16(+Inf) = +Inf
 //	Hexp10BF16(-Inf) = +0
+//	Hexp10BF16(x) = +Inf for x ≥ 0x421b (38.75)
+//	Hexp10BF16(x) = +0 for x ≤ 0xc222 (-40.5)
 //	Hexp10BF16(NaN) = NaN (0x7fff)
 //
 // Accuracy: as HsqrtF16.

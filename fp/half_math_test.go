@@ -171,3 +171,74 @@ func TestCorr16(t *testing.T) {
 	}
 	t.Logf("%d corrections checked", n)
 }
+
+// TestHalfMathSpecials checks the special-case tables of the doc comments
+// (half_math.go), each threshold with the encoding on either side, under
+// every captured flag set.
+func TestHalfMathSpecials(t *testing.T) {
+	type sc struct{ x, want uint16 }
+	// The IEEE cases of every function of a family, by format: zero, one,
+	// Inf and NaN encodings.
+	type fmt16 struct{ one, inf, nan uint16 }
+	formats := map[string]fmt16{"f16": {0x3c00, 0x7c00, 0x7fff}, "bf16": {0x3f80, 0x7f80, 0x7fff}}
+	common := func(id string) []sc {
+		f := formats[strings.SplitN(id, "_", 2)[0]]
+		ninf := f.inf | 0x8000
+		nans := []uint16{f.inf + 1, 0x7fff, 0xffff, f.inf | 0x8000 + 1}
+		var cs []sc
+		for _, n := range nans {
+			cs = append(cs, sc{n, 0x7fff})
+		}
+		switch strings.SplitN(id, "_", 2)[1] {
+		case "hsqrt":
+			cs = append(cs, sc{0, 0}, sc{0x8000, 0x8000}, sc{f.inf, f.inf}, sc{ninf, 0x7fff}, sc{f.one | 0x8000, 0x7fff}, sc{f.one, f.one})
+		case "hrsqrt":
+			cs = append(cs, sc{0, f.inf}, sc{0x8000, ninf}, sc{f.inf, 0}, sc{ninf, 0x7fff}, sc{f.one | 0x8000, 0x7fff}, sc{f.one, f.one})
+		case "hrcp":
+			cs = append(cs, sc{0, f.inf}, sc{0x8000, ninf}, sc{f.inf, 0}, sc{ninf, 0x8000}, sc{f.one | 0x8000, f.one | 0x8000})
+		case "hexp", "hexp2", "hexp10":
+			cs = append(cs, sc{0, f.one}, sc{0x8000, f.one}, sc{f.inf, f.inf}, sc{ninf, 0})
+		case "hlog", "hlog2", "hlog10":
+			cs = append(cs, sc{0, ninf}, sc{0x8000, ninf}, sc{f.one, 0}, sc{f.inf, f.inf}, sc{ninf, 0x7fff}, sc{f.one | 0x8000, 0x7fff})
+		}
+		return cs
+	}
+	// The thresholds: the first encoding of a range and its neighbour
+	// outside it (whose result is finite and nonzero).
+	edges := map[string][]sc{
+		"f16_hexp":    {{0x498c, 0x7c00}, {0xcc56, 0}},
+		"bf16_hexp":   {{0x42b2, 0x7f80}, {0xc2ba, 0}},
+		"f16_hexp2":   {{0x4c00, 0x7c00}, {0xce40, 0}},
+		"bf16_hexp2":  {{0x4300, 0x7f80}, {0xc306, 0}},
+		"f16_hexp10":  {{0x44d1, 0x7c00}, {0xc787, 0}},
+		"bf16_hexp10": {{0x421b, 0x7f80}, {0xc222, 0}},
+		"f16_hrcp":    {{0x0100, 0x7c00}, {0x8100, 0xfc00}},
+		"bf16_hrcp":   {{0x0020, 0x7f80}, {0x8020, 0xff80}},
+	}
+	n := 0
+	for _, c := range halfMath {
+		cs := common(c.id)
+		for _, e := range edges[c.id] {
+			cs = append(cs, e)
+			// The neighbour outside the range: toward zero for the
+			// exponentials (x ≥ t, x ≤ −t), away from it for hrcp (|x| ≤ t).
+			nb := e.x - 1
+			if strings.HasSuffix(c.id, "hrcp") {
+				nb = e.x + 1
+			}
+			out := c.f(fp.Flags{}, nb)
+			if out == e.want || out&0x7fff == 0 || out&0x7fff >= formats[strings.SplitN(c.id, "_", 2)[0]].inf {
+				t.Errorf("%s(%#04x) = %#04x: the range of %#04x starts elsewhere", c.id, nb, out, e.want)
+			}
+		}
+		for _, s := range cs {
+			for _, fl := range spec.FlagSets {
+				if got := c.f(fl, s.x); got != s.want {
+					t.Errorf("[%s] %s(%#04x) = %#04x, want %#04x", fl.Name(), c.id, s.x, got, s.want)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d special cases", n)
+}
