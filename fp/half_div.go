@@ -88,3 +88,9 @@ func (fl Flags) HdivBF16(x, y uint16) uint16 {
 	}
 	return from32(q, true)
 }
+
+// HdivF16 returns __hdiv(x, y) (and x/y) on __half under nvcc's default flags (Flags{}.HdivF16).
+func HdivF16(x, y uint16) uint16 { return Flags{}.HdivF16(x, y) }
+
+// HdivBF16 returns __hdiv(x, y) (and x/y) on __nv_bfloat16 under nvcc's default flags (Flags{}.HdivBF16).
+func HdivBF16(x, y uint16) uint16 { return Flags{}.HdivBF16(x, y) }

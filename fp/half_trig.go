@@ -249,3 +249,27 @@ func (fl Flags) HtanhApproxF16(x uint16) uint16 { return ptx.TanhApproxF16(x) }
 //
 // Flags: none changes it.
 func (fl Flags) HtanhApproxBF16(x uint16) uint16 { return ptx.TanhApproxBF16(x) }
+
+// HsinF16 returns hsin(x) on __half under nvcc's default flags (Flags{}.HsinF16).
+func HsinF16(x uint16) uint16 { return Flags{}.HsinF16(x) }
+
+// HsinBF16 returns hsin(x) on __nv_bfloat16 under nvcc's default flags (Flags{}.HsinBF16).
+func HsinBF16(x uint16) uint16 { return Flags{}.HsinBF16(x) }
+
+// HcosF16 returns hcos(x) on __half under nvcc's default flags (Flags{}.HcosF16).
+func HcosF16(x uint16) uint16 { return Flags{}.HcosF16(x) }
+
+// HcosBF16 returns hcos(x) on __nv_bfloat16 under nvcc's default flags (Flags{}.HcosBF16).
+func HcosBF16(x uint16) uint16 { return Flags{}.HcosBF16(x) }
+
+// HtanhF16 returns htanh(x) on __half under nvcc's default flags (Flags{}.HtanhF16).
+func HtanhF16(x uint16) uint16 { return Flags{}.HtanhF16(x) }
+
+// HtanhBF16 returns htanh(x) on __nv_bfloat16 under nvcc's default flags (Flags{}.HtanhBF16).
+func HtanhBF16(x uint16) uint16 { return Flags{}.HtanhBF16(x) }
+
+// HtanhApproxF16 returns htanh_approx(x) on __half under nvcc's default flags (Flags{}.HtanhApproxF16).
+func HtanhApproxF16(x uint16) uint16 { return Flags{}.HtanhApproxF16(x) }
+
+// HtanhApproxBF16 returns htanh_approx(x) on __nv_bfloat16 under nvcc's default flags (Flags{}.HtanhApproxBF16).
+func HtanhApproxBF16(x uint16) uint16 { return Flags{}.HtanhApproxBF16(x) }
