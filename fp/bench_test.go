@@ -186,7 +186,7 @@ func TestNoAllocs(t *testing.T) {
 	}
 }
 
-// halfBench lists the 16-bit functions (half_math.go) by CUDA name, each
+// halfBench lists the 16-bit functions (half_math.go, half_trig.go) by CUDA name, each
 // with the domain of its typical inputs (as float32 values, converted to
 // each format) and its native route: the float64 function on the value,
 // converted to float32 (Go has no 16-bit float).
@@ -205,6 +205,10 @@ var halfBench = []struct {
 	{"hlog", [2]float64{1e-4, 6e4}, fp.Flags.HlogF16, fp.Flags.HlogBF16, math.Log},
 	{"hlog2", [2]float64{1e-4, 6e4}, fp.Flags.Hlog2F16, fp.Flags.Hlog2BF16, math.Log2},
 	{"hlog10", [2]float64{1e-4, 6e4}, fp.Flags.Hlog10F16, fp.Flags.Hlog10BF16, math.Log10},
+	{"hsin", [2]float64{-10, 10}, fp.Flags.HsinF16, fp.Flags.HsinBF16, math.Sin},
+	{"hcos", [2]float64{-10, 10}, fp.Flags.HcosF16, fp.Flags.HcosBF16, math.Cos},
+	{"htanh", [2]float64{-5, 5}, fp.Flags.HtanhF16, fp.Flags.HtanhBF16, math.Tanh},
+	{"htanh_approx", [2]float64{-5, 5}, fp.Flags.HtanhApproxF16, fp.Flags.HtanhApproxBF16, math.Tanh},
 }
 
 var sink16 uint16
