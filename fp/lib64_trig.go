@@ -36,16 +36,16 @@ import (
 
 // The Cody–Waite constants of the reduction (PTX immediates).
 const (
-	trig64TwoOverPi = 0x1.45f306dc9c883p-01  // 0x3FE45F306DC9C883 ≈ 2/π
-	trig64Pio2Hi    = 0x1.921fb54442d18p+00  // 0x3FF921FB54442D18
-	trig64Pio2Mid   = 0x1.1a62633145cp-54    // 0x3C91A62633145C00
-	trig64Pio2Lo    = 0x1.b839a252049cp-104  // 0x397B839A252049C0
-	trig64PiHi      = 0x1.921fb54442d18p+01  // 0x400921FB54442D18: π, sinpi's
-	trig64PiLo      = 0x1.1a62633145c07p-53  // 0x3CA1A62633145C07: π − trig64PiHi
-	trig64SlowMin   = 0x1p31                 // 0x41E0000000000000: |x| from here takes Payne–Hanek
-	trig64DefNaN    = 0xfff8000000000000     // the device's NaN of an invalid operation (Inf·0)
-	trig64Pio2Fix   = 0xc90fdaa22168c235     // π/2·2^63, rounded (the PTX's -3958705157555305931)
-	trig64HalfBits  = 0x3fe0000000000000     // 0.5
+	trig64TwoOverPi = 0x1.45f306dc9c883p-01 // 0x3FE45F306DC9C883 ≈ 2/π
+	trig64Pio2Hi    = 0x1.921fb54442d18p+00 // 0x3FF921FB54442D18
+	trig64Pio2Mid   = 0x1.1a62633145cp-54   // 0x3C91A62633145C00
+	trig64Pio2Lo    = 0x1.b839a252049cp-104 // 0x397B839A252049C0
+	trig64PiHi      = 0x1.921fb54442d18p+01 // 0x400921FB54442D18: π, sinpi's
+	trig64PiLo      = 0x1.1a62633145c07p-53 // 0x3CA1A62633145C07: π − trig64PiHi
+	trig64SlowMin   = 0x1p31                // 0x41E0000000000000: |x| from here takes Payne–Hanek
+	trig64DefNaN    = 0xfff8000000000000    // the device's NaN of an invalid operation (Inf·0)
+	trig64Pio2Fix   = 0xc90fdaa22168c235    // π/2·2^63, rounded (the PTX's -3958705157555305931)
+	trig64HalfBits  = 0x3fe0000000000000    // 0.5
 )
 
 // i2opi64 are the first 1152 bits of the fraction of 2/π, least significant
