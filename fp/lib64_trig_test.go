@@ -196,7 +196,7 @@ var trig64Specials = []struct {
 	in      uint64
 	want    uint64
 	why     string
-	wantAlt uint64 // the second result of a pair function
+	wantAlt uint64 // the second result of sincos and sincospi; 0 for the others
 }{
 	{"sin", nZero64, nZero64, "Sin(-0) = -0", 0},
 	{"sin", pInf64, dNaN64, "Sin(+Inf) = NaN", 0},
@@ -221,16 +221,28 @@ var trig64Specials = []struct {
 	{"cospi", 0xffefffffffffffff, one64, "Cospi(-MaxFloat64) = 1", 0},
 	{"cospi", pInf64, dNaN64, "Cospi(+Inf) = NaN", 0},
 	{"cospi", sNaN1, sNaN1 | 1<<51, "Cospi(NaN) = x quieted", 0},
+	{"sincos", nZero64, nZero64, "Sincos(-0) = -0, 1", one64},
+	{"sincos", nInf64, dNaN64, "Sincos(-Inf) = NaN, NaN", dNaN64},
+	{"sincos", sNaN1, sNaN1 | 1<<51, "Sincos(NaN) = x quieted twice", sNaN1 | 1<<51},
+	{"sincospi", nZero64, nZero64, "Sincospi(-0) = -0, 1", one64},
+	{"sincospi", 0xc000000000000000, nZero64, "Sincospi(-2) = -0, 1", one64},
+	{"sincospi", 0xbff0000000000000, nZero64, "Sincospi(-1) = -0, -1", nOne64},
+	{"sincospi", 0x3fe0000000000000, one64, "Sincospi(1/2) = 1, +0", 0},
+	{"sincospi", 0xbff8000000000000, one64, "Sincospi(-3/2) = 1, +0", 0},
+	{"sincospi", 0xc340000000000001, nZero64, "Sincospi(x) = -0, 1 for x < -2^53", one64},
+	{"sincospi", pInf64, dNaN64, "Sincospi(+Inf) = NaN, NaN", dNaN64},
+	{"sincospi", qNaN2, qNaN2, "Sincospi(NaN) = x twice", qNaN2},
 }
 
 func TestLib64TrigSpecialCases(t *testing.T) {
-	fns := map[string]func(float64) float64{}
+	fns := map[string]func(float64) (float64, float64){"sincos": fp.Sincos, "sincospi": fp.Sincospi}
 	for _, c := range trig64Unary {
-		fns[c.id] = c.pkg
+		fns[c.id] = func(x float64) (float64, float64) { return c.pkg(x), 0 }
 	}
 	for _, r := range trig64Specials {
-		if got := math.Float64bits(fns[r.id](math.Float64frombits(r.in))); got != r.want {
-			t.Errorf("%s: %s(%s) = %s, want %s", r.why, r.id, f64.Format(r.in), f64.Format(got), f64.Format(r.want))
+		g0, g1 := fns[r.id](math.Float64frombits(r.in))
+		if got, alt := math.Float64bits(g0), math.Float64bits(g1); got != r.want || alt != r.wantAlt {
+			t.Errorf("%s: %s(%s) = %s, %s; want %s, %s", r.why, r.id, f64.Format(r.in), f64.Format(got), f64.Format(alt), f64.Format(r.want), f64.Format(r.wantAlt))
 		}
 		f, err := golden.Load(filepath.Join("..", "testdata", "golden", def.Name(), r.id+".txt.gz"))
 		if err != nil {
@@ -247,6 +259,9 @@ func TestLib64TrigSpecialCases(t *testing.T) {
 		}
 		if dev := f.Special[i]; dev != r.want {
 			t.Errorf("%s: table says %s(%s) = %s, device %s", r.why, r.id, f64.Format(r.in), f64.Format(r.want), f64.Format(dev))
+		}
+		if f.Special2 != nil && f.Special2[i] != r.wantAlt {
+			t.Errorf("%s: table says %s(%s)'s second result is %s, device %s", r.why, r.id, f64.Format(r.in), f64.Format(r.wantAlt), f64.Format(f.Special2[i]))
 		}
 	}
 }
