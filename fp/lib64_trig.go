@@ -76,11 +76,16 @@ func trig64Reduce(x float64) (r float64, q uint32) {
 	if !(math.Abs(x) < trig64SlowMin) {
 		return trig64Slow(math.Float64bits(x))
 	}
+	return trig64Fast(x)
+}
+
+// trig64Fast is trig64Reduce for |x| < 2^31 (small enough to inline).
+func trig64Fast(x float64) (r float64, q uint32) {
 	// cvt.rni.s32.f64 of t = x·2/π, |t| < 2^31: t + 1.5·2^52 lies in
 	// (2^52, 2^53), where doubles are the integers, so the sum is t
 	// rounded to an integer, ties to even (1.5·2^52 is even); its low word
-	// is that integer's, and subtracting 1.5·2^52 back is exact. qf is
-	// then cvt.rn.f64.s32 of q, exactly (+0 for q = 0, as there).
+	// is that integer's, and subtracting 1.5·2^52 back is exact. nq is
+	// then -cvt.rn.f64.s32 of q, exactly (-0 for q = 0, as there).
 	t := float64(x*trig64TwoOverPi) + exp64Shifter
 	q = uint32(math.Float64bits(t))
 	nq := -(t - exp64Shifter)
@@ -191,6 +196,23 @@ func trig64Quadrant(r float64, q uint32) float64 {
 	return y
 }
 
+// sin64Kernel is kernel sin_ (off = 0) and kernel cos_ (off = 1, the
+// quadrant advanced by one) in one function: a single call on the common
+// path.
+func sin64Kernel(x float64, off uint32) float64 {
+	var r float64
+	var q uint32
+	switch a := math.Abs(x); {
+	case a < trig64SlowMin:
+		r, q = trig64Fast(x)
+	case a <= math.MaxFloat64:
+		r, q = trig64Slow(math.Float64bits(x))
+	default:
+		return trig64NaN(x)
+	}
+	return trig64Quadrant(r, q+off)
+}
+
 // Sin returns the sine of x (radians) as CUDA's sin computes it under fl.
 //
 // Special cases are:
@@ -209,13 +231,7 @@ func trig64Quadrant(r float64, q uint32) float64 {
 func (fl Flags) Sin(x float64) float64 { return Sin(x) }
 
 // Sin returns sin(x) under nvcc's default flags (Flags{}.Sin).
-func Sin(x float64) float64 {
-	if !(math.Abs(x) <= math.MaxFloat64) {
-		return trig64NaN(x)
-	}
-	r, q := trig64Reduce(x)
-	return trig64Quadrant(r, q)
-}
+func Sin(x float64) float64 { return sin64Kernel(x, 0) }
 
 // Cos returns the cosine of x (radians) as CUDA's cos computes it under fl.
 //
@@ -234,13 +250,7 @@ func Sin(x float64) float64 {
 func (fl Flags) Cos(x float64) float64 { return Cos(x) }
 
 // Cos returns cos(x) under nvcc's default flags (Flags{}.Cos).
-func Cos(x float64) float64 {
-	if !(math.Abs(x) <= math.MaxFloat64) {
-		return trig64NaN(x)
-	}
-	r, q := trig64Reduce(x)
-	return trig64Quadrant(r, q+1)
-}
+func Cos(x float64) float64 { return sin64Kernel(x, 1) }
 
 // Sincos returns the sine and cosine of x (radians) as CUDA's sincos
 // computes them under fl.
