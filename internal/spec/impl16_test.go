@@ -82,6 +82,14 @@ func ref16(f *spec.Func, in *spec.Args, fl fp.Flags) (uint64, bool) {
 		m := map[string]rounding.Mode{"hrint": rounding.RN, "htrunc": rounding.RZ, "hceil": rounding.RU, "hfloor": rounding.RD}[op]
 		return uint64(o.RoundInt16(x, m)), true
 	}
+	// The square root, reciprocal, exponentials and logarithms
+	// (fp/half_math.go) are correctly rounded on every input (fp's
+	// TestHalfMathCR), so the oracle's correct rounding is their reference.
+	if ref, ok := map[string]*oracle.Func{"hsqrt": oracle.Sqrt, "hrsqrt": oracle.Rsqrt, "hrcp": oracle.Rcp,
+		"hexp": oracle.Exp, "hexp2": oracle.Exp2, "hexp10": oracle.Exp10,
+		"hlog": oracle.Log, "hlog2": oracle.Log2, "hlog10": oracle.Log10}[op]; ok {
+		return uint64(ref.Round16(o, o.ToF32(x), 0, rn)), true
+	}
 	ints := map[string]struct {
 		n      uint
 		signed bool
