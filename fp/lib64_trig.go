@@ -30,7 +30,7 @@ import (
 //   - |x| < 2^31: q = rint(x·2/π) (mul.f64, cvt.rni.s32.f64), then
 //     r = x − q·π/2 in three fma.rn with π/2 split into three doubles.
 //   - finite |x| ≥ 2^31: Payne–Hanek in 64-bit integer arithmetic
-//     (trig64Slow): the 53-bit significand times 256 bits of the 2/π
+//     (trig64Slow): the 53-bit significand times 192 or 256 bits of the 2/π
 //     table __cudart_i2opi_d, the fraction times π/2 rounded by hand.
 //   - ±Inf: r = x·0, the device's default NaN, q = 0.
 
