@@ -1,0 +1,172 @@
+package fp_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/f64"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/rounding"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// The double inverse trigonometric functions, roots and norms
+// (lib64_inv.go, lib64_norm.go): their documented error bounds against the
+// certified references of package ulp, their special-case rows against the
+// device's special grid (TestLib64BSpecialCases), and their benchmarks next
+// to package math. internal/golden's TestDevice checks them against the
+// device.
+
+// libInv is one function of up to four doubles, with its package-level
+// form, the ulp reference's name and the range of its typical inputs.
+type libInv struct {
+	id, ref string
+	arity   int
+	lo, hi  float64
+	f       func(fl fp.Flags, a []float64) float64
+	pkg     func(a []float64) float64
+}
+
+var libInvs = []libInv{
+	{"asin", "asin", 1, -1, 1, func(fl fp.Flags, a []float64) float64 { return fl.Asin(a[0]) }, func(a []float64) float64 { return fp.Asin(a[0]) }},
+	{"acos", "acos", 1, -1, 1, func(fl fp.Flags, a []float64) float64 { return fl.Acos(a[0]) }, func(a []float64) float64 { return fp.Acos(a[0]) }},
+	{"atan", "atan", 1, -4, 4, func(fl fp.Flags, a []float64) float64 { return fl.Atan(a[0]) }, func(a []float64) float64 { return fp.Atan(a[0]) }},
+	{"atan2", "atan2", 2, -4, 4, func(fl fp.Flags, a []float64) float64 { return fl.Atan2(a[0], a[1]) }, func(a []float64) float64 { return fp.Atan2(a[0], a[1]) }},
+}
+
+// libInvRound returns the reference's correctly rounded result at a.
+func libInvRound(ref *ulp.Ref64, a []uint64) uint64 {
+	switch len(a) {
+	case 1:
+		return ref.Round(a[0], rounding.RN)
+	case 2:
+		return ref.Round2(a[0], a[1], rounding.RN)
+	}
+	return ref.RoundN(a, rounding.RN)
+}
+
+// TestLib64InvAccuracy checks the documented ulp bound (CUDA C++
+// Programming Guide 13.0, Table 18, in the catalog) of each function under
+// every captured flag set, against ulp.Ref64, on random inputs (gopter,
+// CUDAFP_SEED), and that the package-level function is the default flags'
+// method.
+func TestLib64InvAccuracy(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	params := gopter.DefaultTestParametersWithSeed(int64(seed))
+	params.MinSuccessfulTests = 1000
+	if testing.Short() {
+		params.MinSuccessfulTests = 100
+	}
+	props := gopter.NewProperties(params)
+	for _, c := range libInvs {
+		f, ok := spec.Lookup(c.id)
+		if !ok {
+			t.Fatalf("%s: not in the catalog", c.id)
+		}
+		ref, ok := ulp.Lookup64(c.ref)
+		if !ok {
+			t.Fatalf("%s: no ulp.Ref64", c.ref)
+		}
+		gen := lib64Gen(c.lo, c.hi)
+		genN := func(p *gopter.GenParameters) *gopter.GenResult {
+			a := make([]float64, c.arity)
+			for i := range a {
+				a[i] = gen(p).Result.(float64)
+			}
+			return gopter.NewGenResult(a, gopter.NoShrinker)
+		}
+		props.Property(c.id+" within its documented bound", prop.ForAll(func(a []float64) string {
+			var bad []string
+			u := make([]uint64, len(a))
+			s := make([]string, len(a))
+			for i, v := range a {
+				u[i], s[i] = math.Float64bits(v), f64.Format(math.Float64bits(v))
+			}
+			args := strings.Join(s, ", ")
+			cr := libInvRound(ref, u)
+			for _, fl := range spec.FlagSets {
+				got := math.Float64bits(c.f(fl, a))
+				if d := distWithin(f, got, cr, math.NaN(), args); d != "" {
+					bad = append(bad, "["+fl.Name()+"] "+d)
+				}
+			}
+			if got, want := math.Float64bits(c.pkg(a)), math.Float64bits(c.f(fp.Flags{}, a)); got != want {
+				bad = append(bad, fmt.Sprintf("fp package-level %s(%s) = %s, Flags{} %s", c.id, args, f64.Format(got), f64.Format(want)))
+			}
+			return strings.Join(bad, "; ")
+		}, gopter.Gen(genN)))
+	}
+	props.TestingRun(t)
+}
+
+// lib64Extra evaluates the functions of libInvs on encodings for
+// TestLib64BSpecialCases.
+var lib64Extra = map[string]func(fl fp.Flags, in []uint64) uint64{}
+
+const (
+	pio2Bits64 = 0x3ff921fb54442d18 // π/2 rounded
+	piBits64   = 0x400921fb54442d18 // π rounded
+)
+
+func init() {
+	for _, c := range libInvs {
+		lib64Extra[c.id] = func(fl fp.Flags, in []uint64) uint64 {
+			a := make([]float64, len(in))
+			for i, u := range in {
+				a[i] = math.Float64frombits(u)
+			}
+			return math.Float64bits(c.f(fl, a))
+		}
+	}
+	lib64Specials = append(lib64Specials, []struct {
+		id   string
+		fl   fp.Flags
+		in   []uint64
+		want uint64
+		why  string
+	}{
+		{"asin", def, []uint64{nZero64}, nZero64, "Asin(-0) = -0"},
+		{"asin", def, []uint64{sNaN1}, sNaN1 | 1<<51, "Asin(NaN) = x quieted"},
+		{"asin", def, []uint64{0x3ff0000000000001}, 0x7ff8000000000000, "Asin(x) = NaN, sign of x, for x > 1"},
+		{"asin", def, []uint64{nInf64}, dNaN64, "Asin(-Inf) = NaN, sign of x"},
+		{"acos", def, []uint64{one64}, 0, "Acos(1) = +0"},
+		{"acos", def, []uint64{sNaN1}, sNaN1 | 1<<51, "Acos(NaN) = x quieted"},
+		{"acos", def, []uint64{0xbff0000000000001}, dNaN64, "Acos(x) = NaN for x < -1"},
+		{"acos", def, []uint64{pInf64}, dNaN64, "Acos(+Inf) = NaN"},
+		{"atan", def, []uint64{nZero64}, nZero64, "Atan(-0) = -0"},
+		{"atan", def, []uint64{pInf64}, pio2Bits64, "Atan(+Inf) = π/2"},
+		{"atan", def, []uint64{nInf64}, pio2Bits64 | 1<<63, "Atan(-Inf) = -π/2"},
+		{"atan", def, []uint64{qNaN2}, qNaN2, "Atan(NaN) = x"},
+		{"atan2", def, []uint64{qNaN1, sNaN1}, qNaN1, "Atan2(NaN, NaN) = y"},
+		{"atan2", def, []uint64{one64, sNaN1}, sNaN1 | 1<<51, "Atan2(y, NaN) = x quieted"},
+		{"atan2", def, []uint64{nZero64, one64}, nZero64, "Atan2(-0, x) = -0 for x > 0"},
+		{"atan2", def, []uint64{0, nZero64}, piBits64, "Atan2(+0, -0) = π"},
+		{"atan2", def, []uint64{nZero64, nOne64}, piBits64 | 1<<63, "Atan2(-0, x) = -π for x < 0"},
+		{"atan2", def, []uint64{pInf64, pInf64}, 0x3fe921fb54442d18, "Atan2(+Inf, +Inf) = π/4"},
+		{"atan2", def, []uint64{nInf64, nInf64}, 0xc002d97c7f3321d2, "Atan2(-Inf, -Inf) = -3π/4"},
+	}...)
+}
+
+// The functions join BenchmarkFuncs64 and TestNoAllocs64, each next to
+// package math's function on the same inputs.
+func init() {
+	un := func(name string, lo, hi float64, f func(fp.Flags, float64) float64, native func(float64) float64) bench64 {
+		return bench64{name, 1, lo, hi,
+			func(fl fp.Flags, x, _, _ float64) float64 { return f(fl, x) },
+			func(x, _, _ float64) float64 { return native(x) }}
+	}
+	bench64Cases = append(bench64Cases,
+		un("asin", -1, 1, fp.Flags.Asin, math.Asin),
+		un("acos", -1, 1, fp.Flags.Acos, math.Acos),
+		un("atan", -4, 4, fp.Flags.Atan, math.Atan),
+		bench64{"atan2", 2, -4, 4, func(fl fp.Flags, x, y, _ float64) float64 { return fl.Atan2(x, y) }, func(x, y, _ float64) float64 { return math.Atan2(x, y) }},
+	)
+}
