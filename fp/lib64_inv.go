@@ -295,3 +295,25 @@ func Atan2(y, x float64) float64 {
 	}
 	return withSign(r, y)
 }
+
+// Rsqrt returns 1/√x as CUDA's rsqrt computes it under fl: the PTX
+// instruction rsqrt.approx.f64 (ptx.RsqrtApproxF64), a MUFU.RSQ64H seed and
+// one Newton step in double.
+//
+// Special cases are:
+//
+//	Rsqrt(±0) = ±Inf
+//	Rsqrt(+Inf) = +0
+//	Rsqrt(x) = NaN (0xfff8000000000000) for x < 0, -Inf included
+//	Rsqrt(NaN) = NaN: x quieted, sign and payload kept
+//
+// Accuracy: bit-exact with the H100's rsqrt (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "1 (full range)".
+//
+// Flags: none changes the result (the PTX is the same one instruction under
+// every flag set).
+func (fl Flags) Rsqrt(x float64) float64 { return Rsqrt(x) }
+
+// Rsqrt returns rsqrt(x) under nvcc's default flags (Flags{}.Rsqrt).
+func Rsqrt(x float64) float64 { return f64b(ptx.RsqrtApproxF64(b64(x))) }

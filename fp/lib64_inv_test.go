@@ -39,6 +39,8 @@ var libInvs = []libInv{
 	{"acos", "acos", 1, -1, 1, func(fl fp.Flags, a []float64) float64 { return fl.Acos(a[0]) }, func(a []float64) float64 { return fp.Acos(a[0]) }},
 	{"atan", "atan", 1, -4, 4, func(fl fp.Flags, a []float64) float64 { return fl.Atan(a[0]) }, func(a []float64) float64 { return fp.Atan(a[0]) }},
 	{"atan2", "atan2", 2, -4, 4, func(fl fp.Flags, a []float64) float64 { return fl.Atan2(a[0], a[1]) }, func(a []float64) float64 { return fp.Atan2(a[0], a[1]) }},
+	{"rsqrt", "rsqrt", 1, 0, 1e3, func(fl fp.Flags, a []float64) float64 { return fl.Rsqrt(a[0]) }, func(a []float64) float64 { return fp.Rsqrt(a[0]) }},
+	{"cbrt", "cbrt", 1, -1e3, 1e3, func(fl fp.Flags, a []float64) float64 { return fl.Cbrt(a[0]) }, func(a []float64) float64 { return fp.Cbrt(a[0]) }},
 }
 
 // libInvRound returns the reference's correctly rounded result at a.
@@ -145,6 +147,14 @@ func init() {
 		{"atan", def, []uint64{pInf64}, pio2Bits64, "Atan(+Inf) = π/2"},
 		{"atan", def, []uint64{nInf64}, pio2Bits64 | 1<<63, "Atan(-Inf) = -π/2"},
 		{"atan", def, []uint64{qNaN2}, qNaN2, "Atan(NaN) = x"},
+		{"rsqrt", def, []uint64{nZero64}, nInf64, "Rsqrt(-0) = -Inf"},
+		{"rsqrt", def, []uint64{pInf64}, 0, "Rsqrt(+Inf) = +0"},
+		{"rsqrt", def, []uint64{nOne64}, dNaN64, "Rsqrt(x) = NaN for x < 0"},
+		{"rsqrt", def, []uint64{nInf64}, dNaN64, "Rsqrt(-Inf) = NaN"},
+		{"rsqrt", def, []uint64{sNaN1}, sNaN1 | 1<<51, "Rsqrt(NaN) = x quieted"},
+		{"cbrt", def, []uint64{nZero64}, nZero64, "Cbrt(-0) = -0"},
+		{"cbrt", def, []uint64{nInf64}, nInf64, "Cbrt(-Inf) = -Inf"},
+		{"cbrt", def, []uint64{sNaN1}, sNaN1 | 1<<51, "Cbrt(NaN) = x quieted"},
 		{"atan2", def, []uint64{qNaN1, sNaN1}, qNaN1, "Atan2(NaN, NaN) = y"},
 		{"atan2", def, []uint64{one64, sNaN1}, sNaN1 | 1<<51, "Atan2(y, NaN) = x quieted"},
 		{"atan2", def, []uint64{nZero64, one64}, nZero64, "Atan2(-0, x) = -0 for x > 0"},
@@ -167,6 +177,8 @@ func init() {
 		un("asin", -1, 1, fp.Flags.Asin, math.Asin),
 		un("acos", -1, 1, fp.Flags.Acos, math.Acos),
 		un("atan", -4, 4, fp.Flags.Atan, math.Atan),
+		un("rsqrt", 1e-300, 1e300, fp.Flags.Rsqrt, func(x float64) float64 { return 1 / math.Sqrt(x) }),
+		un("cbrt", -1e300, 1e300, fp.Flags.Cbrt, math.Cbrt),
 		bench64{"atan2", 2, -4, 4, func(fl fp.Flags, x, y, _ float64) float64 { return fl.Atan2(x, y) }, func(x, y, _ float64) float64 { return math.Atan2(x, y) }},
 	)
 }

@@ -15,3 +15,8 @@ func init() {
 	}
 	bindD2("atan2", func(fl fp.Flags) func(y, x float64) float64 { return fl.Atan2 })
 }
+
+func init() {
+	bindD1("rsqrt", func(fl fp.Flags) func(float64) float64 { return fl.Rsqrt })
+	bindD1("cbrt", func(fl fp.Flags) func(float64) float64 { return fl.Cbrt })
+}
