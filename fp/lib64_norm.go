@@ -66,13 +66,12 @@ func hypotPrep64(x, y uint64) (lo, hi, s uint64, e uint32) {
 // Hypot returns √(x² + y²) as CUDA's hypot computes it under fl, without
 // undue overflow or underflow.
 //
-// Special cases are (in order), with |x| and |y| ordered by their
-// encodings (a NaN keeps its sign):
+// Special cases are (in order):
 //
-//	Hypot(x, y) = the smaller of |x|, |y| if its encoding is at least +Inf's: +Inf for ±Inf and NaN, a NaN (quieted) for two NaNs
-//	Hypot(x, y) = the larger of |x|, |y| if the smaller is ±0
-//	Hypot(x, y) = NaN (the NaN quieted) if one operand is NaN and the other finite
-//	Hypot(x, y) = +Inf if one operand is ±Inf and the other finite
+//	Hypot(x, y) = +Inf if x or y is ±Inf, even with a NaN
+//	Hypot(x, y) = NaN if x and y are NaNs: the smaller encoding of |x|, |y| (abs.f64 keeps a NaN's sign), quieted
+//	Hypot(±0, y) = |y| and Hypot(x, ±0) = |x|
+//	Hypot(x, y) = NaN if x or y is NaN: the NaN quieted
 //
 // Accuracy: bit-exact with the H100's hypot (sm_90, CUDA 13.0) under each
 // of the six captured flag sets. Documented (CUDA C++ Programming Guide
