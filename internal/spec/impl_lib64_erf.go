@@ -1,0 +1,13 @@
+package spec
+
+import "github.com/cudafp/cudafp/fp"
+
+// Bindings of CUDA's double error and gamma functions (package fp,
+// lib64_erf.go and lib64_gamma.go; issue 18) to the catalog.
+func init() {
+	for id, g := range map[string]func(fp.Flags) func(float64) float64{
+		"erf": func(fl fp.Flags) func(float64) float64 { return fl.Erf },
+	} {
+		bindD1(id, g)
+	}
+}
