@@ -12,14 +12,21 @@ import (
 // rounded, so no input is declared exact).
 func init() {
 	for id, m := range map[string]func(fp.Flags, float64) float64{
-		"erf": fp.Flags.Erf,
+		"erf": fp.Flags.Erf, "erfc": fp.Flags.Erfc, "erfcx": fp.Flags.Erfcx, "normcdf": fp.Flags.Normcdf,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
 		}
 	}
 	for ref, n := range map[string]native{
-		"erf": natLib64("math.Erf(x)", math.Erf),
+		"erf":  natLib64("math.Erf(x)", math.Erf),
+		"erfc": natLib64("math.Erfc(x)", math.Erfc),
+		"erfcx": natLib64("math.Exp(x*x) * math.Erfc(x)", func(x float64) float64 {
+			return math.Exp(x*x) * math.Erfc(x)
+		}),
+		"normcdf": natLib64("0.5 * math.Erfc(-x/math.Sqrt2)", func(x float64) float64 {
+			return 0.5 * math.Erfc(-x/math.Sqrt2)
+		}),
 	} {
 		natives64[ref] = n
 	}

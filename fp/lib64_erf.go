@@ -128,3 +128,199 @@ func erf64(x float64, ftz bool) float64 {
 	}
 	return math.Copysign(y, x)
 }
+
+// rcp64 is the reciprocal of kernels erfc_ and erfcx_: rcp.approx.ftz.f64
+// refined by e = 1 − d·r, r + r·(e + e²).
+func rcp64(d float64) float64 {
+	r := math.Float64frombits(ptx.RcpApproxFTZF64(math.Float64bits(d)))
+	e := math.FMA(-d, r, 1)
+	e = math.FMA(e, e, e)
+	return math.FMA(e, r, r)
+}
+
+// erfcxCore returns erfcx(a) = e^(a²)·erfc(a) for finite a ≥ 0 as kernels
+// erfc_, erfcx_ and normcdf_ compute it: p(z)/(1 + 2a), z = (a − 4)/(a + 4),
+// with a degree-24 polynomial p.
+func erfcxCore(a float64) float64 {
+	rc := rcp64(a + 4)
+	q := float64((a - 4) * rc)
+	e := math.FMA(-4, q+1, a)
+	e = math.FMA(-q, a, e)
+	z := math.FMA(rc, e, q)
+	p := math.FMA(-0x1.8774ad4e0bfd7p-32, z, -0x1.4e1c6fd03d328p-27)
+	p = math.FMA(p, z, -0x1.330149f7a56b6p-27)
+	p = math.FMA(p, z, 0x1.bedded8376273p-24)
+	p = math.FMA(p, z, 0x1.f9254c3abf22bp-25)
+	p = math.FMA(p, z, -0x1.b9068c2148cf0p-21)
+	p = math.FMA(p, z, 0x1.4c6454db34009p-22)
+	p = math.FMA(p, z, 0x1.7f1c378f2311dp-18)
+	p = math.FMA(p, z, -0x1.78e051c6d5c58p-17)
+	p = math.FMA(p, z, -0x1.995b4ead14a90p-16)
+	p = math.FMA(p, z, 0x1.3be27cf0a29b2p-13)
+	p = math.FMA(p, z, -0x1.a1def3e81672ep-13)
+	p = math.FMA(p, z, -0x1.8d4abe68c1713p-11)
+	p = math.FMA(p, z, 0x1.49c67210dd6b4p-08)
+	p = math.FMA(p, z, -0x1.096238568e357p-06)
+	p = math.FMA(p, z, 0x1.3079edf8c2dc9p-05)
+	p = math.FMA(p, z, -0x1.0fb06dff601fcp-04)
+	p = math.FMA(p, z, 0x1.7fee004dfbcdcp-04)
+	p = math.FMA(p, z, -0x1.9ddb23c3db8c6p-04)
+	p = math.FMA(p, z, 0x1.16ecefcfa5fdap-04)
+	p = math.FMA(p, z, 0x1.f7f5df66fb6d6p-07)
+	p = math.FMA(p, z, -0x1.1df1ad154a29dp-03)
+	p = math.FMA(p, z, 0x1.3ba5916e9fd7fp+00)
+	rd := rcp64(math.FMA(2, a, 1))
+	y := float64(p * rd)
+	t := math.FMA(a, float64(y*-2), p)
+	return math.FMA(t+(-y), rd, y)
+}
+
+// expNeg64 returns the pair e^s, s = -a² of kernels erfc_ and normcdf_:
+// exp's reduction and polynomial (lib64_exp.go), always scaled in two
+// steps, times 1 + (a² − RN(a²)), the rounding error of a².
+func expNegSq64(a float64) float64 {
+	s := float64(a * a)
+	t := math.FMA(-s, exp64Log2e, exp64Shifter)
+	k := int32(uint32(math.Float64bits(t)))
+	kf := t - exp64Shifter
+	r := math.FMA(kf, -exp64Ln2Hi, -s)
+	r = math.FMA(kf, -exp64Ln2Lo, r)
+	e := exp64Scale(exp64Poly(r), k, 0, 0, 0, math.MaxUint32)
+	return math.FMA(e, math.FMA(-a, a, s), e)
+}
+
+// erfc64 is kernel erfc_, which normcdf_ inlines.
+func erfc64(x float64) float64 {
+	b := math.Float64bits(x)
+	h := uint32(b >> 32)
+	ha := h &^ (1 << 31)
+	if ha >= 0x7ff00000 {
+		switch {
+		case ha == 0x7ff00000 && uint32(b) == 0 && h>>31 != 0:
+			return 2
+		case ha == 0x7ff00000 && uint32(b) == 0:
+			return 0
+		}
+		return quiet64(x)
+	}
+	a := math.Abs(x)
+	y := float64(erfcxCore(a) * expNegSq64(a))
+	if ha > 0x403b4000 { // a > 27.25
+		y = 0
+	}
+	if h>>31 != 0 {
+		return 2 - y
+	}
+	return y
+}
+
+// Erfc returns the complementary error function 1 − erf(x) as CUDA's erfc
+// computes it under fl.
+//
+// Special cases are:
+//
+//	Erfc(+Inf) = +0
+//	Erfc(-Inf) = 2
+//	Erfc(NaN) = NaN: x quieted, sign and payload kept
+//	Erfc(±0) = 1
+//	Erfc(x) = +0 for x > 27.25
+//
+// Accuracy: bit-exact with the H100's erfc (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "5 (full range)".
+//
+// Flags: none changes the result (-fmad=false changes the PTX's mul and add
+// to .rn forms, which ptxas does not contract anyway).
+func (fl Flags) Erfc(x float64) float64 { return erfc64(x) }
+
+// Erfc returns erfc(x) under nvcc's default flags (Flags{}.Erfc).
+func Erfc(x float64) float64 { return erfc64(x) }
+
+// Erfcx returns the scaled complementary error function e^(x²)·erfc(x) as
+// CUDA's erfcx computes it under fl.
+//
+// Special cases are:
+//
+//	Erfcx(+Inf) = +0
+//	Erfcx(-Inf) = +Inf
+//	Erfcx(NaN) = NaN: x quieted, sign and payload kept
+//	Erfcx(±0) = 1
+//
+// Accuracy: bit-exact with the H100's erfcx (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "4 (full range)".
+//
+// Flags: none changes the result. -ftz=true and -use_fast_math give the
+// range tests on the high words of x and x² (read as float32) their .ftz
+// forms: a high word that reads as a float32 subnormal belongs to a double
+// below 2^-1014, on the same side of every threshold flushed or not.
+func (fl Flags) Erfcx(x float64) float64 { return Erfcx(x) }
+
+// Erfcx returns erfcx(x) under nvcc's default flags (Flags{}.Erfcx).
+func Erfcx(x float64) float64 {
+	var y float64
+	if hi32f(x) < 3 && hi32f(x) > -3 { // |x| < 32
+		y = erfcxCore(math.Abs(x))
+	} else { // 1/(x·√π) · (1 − 1/(2x²) + 3/(4x⁴) − …)
+		r := 1 / x // rcp.rn.f64
+		r2 := float64(r * r)
+		p := math.FMA(-0x1.d88p+04, r2, 0x1.a4p+02)
+		p = math.FMA(p, r2, -0x1.ep+00)
+		p = math.FMA(p, r2, 0x1.8p-01)
+		p = math.FMA(p, r2, -0x1p-01)
+		p = math.FMA(p, r2, 1)
+		y = float64(float64(r*0x1.20dd750429b6dp-01) * p)
+	}
+	if math.Float64bits(x)>>63 == 0 {
+		return y
+	}
+	// x < 0: 2·e^(x²) − erfcx(−x).
+	s := float64(x * x)
+	t := math.FMA(s, exp64Log2e, exp64Shifter)
+	k := int32(uint32(math.Float64bits(t)))
+	kf := t - exp64Shifter
+	r := math.FMA(kf, -exp64Ln2Hi, s)
+	r = math.FMA(kf, -exp64Ln2Lo, r)
+	e := exp64Scale(exp64Poly(r), k, s, hiAbs64(s), 0x4086232b, 0x40874800)
+	e2 := e + e
+	if e2 == math.Inf(1) {
+		return e2
+	}
+	return math.FMA(e2, math.FMA(x, x, -s), e2) - y
+}
+
+// Normcdf returns the standard normal cumulative distribution function
+// erfc(−x/√2)/2 as CUDA's normcdf computes it under fl.
+//
+// Special cases are:
+//
+//	Normcdf(+Inf) = 1
+//	Normcdf(-Inf) = +0
+//	Normcdf(NaN) = NaN: x quieted, sign and payload kept
+//	Normcdf(±0) = 0.5
+//
+// Accuracy: bit-exact with the H100's normcdf (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "5 (full range)".
+//
+// Flags: none changes the result (-fmad=false changes the PTX's mul and add
+// to .rn forms, which ptxas does not contract anyway).
+func (fl Flags) Normcdf(x float64) float64 { return Normcdf(x) }
+
+// Normcdf returns normcdf(x) under nvcc's default flags (Flags{}.Normcdf).
+func Normcdf(x float64) float64 {
+	if math.Abs(x) > 38.5 {
+		x = math.Copysign(38.5, x)
+	}
+	// u = −x/√2 = hi + lo as a rounded product and its error.
+	hi := float64(x * -0x1.6a09e667f3bcdp-01)
+	lo := math.FMA(x, 0x1.bdd3413b26456p-55, math.FMA(x, -0x1.6a09e667f3bcdp-01, -hi))
+	u := hi + lo
+	y := erfc64(u)
+	if uint32(math.Float64bits(x)>>32) >= 0xbff00001 { // x < -1 (or a negative NaN)
+		// erfc(u + d) ≈ erfc(u)·(1 − 2u·d), d = (hi − u) + lo.
+		d := (hi - u) + lo
+		y = math.FMA(float64(float64(u*-2)*y), d, y)
+	}
+	return float64(y * 0.5)
+}
