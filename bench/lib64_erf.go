@@ -13,6 +13,7 @@ import (
 func init() {
 	for id, m := range map[string]func(fp.Flags, float64) float64{
 		"erf": fp.Flags.Erf, "erfc": fp.Flags.Erfc, "erfcx": fp.Flags.Erfcx, "normcdf": fp.Flags.Normcdf,
+		"erfinv": fp.Flags.Erfinv,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
@@ -24,6 +25,7 @@ func init() {
 		"erfcx": natLib64("math.Exp(x*x) * math.Erfc(x)", func(x float64) float64 {
 			return math.Exp(x*x) * math.Erfc(x)
 		}),
+		"erfinv": natLib64("math.Erfinv(x)", math.Erfinv),
 		"normcdf": natLib64("0.5 * math.Erfc(-x/math.Sqrt2)", func(x float64) float64 {
 			return 0.5 * math.Erfc(-x/math.Sqrt2)
 		}),

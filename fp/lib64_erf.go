@@ -324,3 +324,141 @@ func Normcdf(x float64) float64 {
 	}
 	return float64(y * 0.5)
 }
+
+// log1mx2 returns ln(1 − x²) for |x| < 1 as kernels erfinv_, erfcinv_
+// and normcdfinv_ compute it: t = fma(x, −x, 1) = 2^e·m with m in
+// [0.5, 2) (the exponent's low bit kept in m), and ln(m) = 2·atanh(u),
+// u = (m − 1)/(m + 1), as an odd polynomial.
+func log1mx2(x float64) float64 { return logInv64(math.FMA(x, -x, 1)) }
+
+// logInv64 is the logarithm of kernels erfinv_, erfcinv_ and normcdfinv_
+// for a positive normal t.
+func logInv64(t float64) float64 {
+	b := math.Float64bits(t)
+	h := uint32(b >> 32)
+	// e as the difference of two doubles 2^52 + 2^31 + e and 2^52 + 2^31.
+	e := math.Float64frombits(0x43300000<<32|uint64((h>>20)&0x7fe+0x7ffffc02)) - math.Float64frombits(0x43300000<<32|0x80000000)
+	m := math.Float64frombits(uint64(h&0x801fffff|0x3fe00000)<<32 | b&0xffffffff)
+	d := m - 1
+	rc := rcp64(m + 1)
+	u := float64(d * rc)
+	v := math.FMA(-2, u, d)
+	v = math.FMA(-u, d, v)
+	u = math.FMA(v, rc, u)
+	s := float64(u * u)
+	p := math.FMA(0x1.5c5c218c775c9p-04, s, 0x1.55cf59cdc5d89p-05)
+	p = math.FMA(p, s, 0x1.efd18cf6ebb9cp-05)
+	p = math.FMA(p, s, 0x1.10682edcb8d1bp-04)
+	p = math.FMA(p, s, 0x1.3b1dd3ac7fc96p-04)
+	p = math.FMA(p, s, 0x1.745cb459b54a6p-04)
+	p = math.FMA(p, s, 0x1.c71c741a0669fp-04)
+	p = math.FMA(p, s, 0x1.249249209112ep-03)
+	p = math.FMA(p, s, 0x1.99999999a06c1p-03)
+	p = math.FMA(p, s, 0x1.5555555555535p-02)
+	l := math.FMA(float64(s*p), u, u)
+	return math.FMA(e, exp64Ln2Hi, l+l)
+}
+
+// erfinvCore returns erfinv(x)/x for |x| < 1 from l = ln(1 − x²) as
+// kernel erfinv_ computes it: a polynomial in −3.125 − l for l > −6.25,
+// else in √−l − 3.25 or √−l − 5.
+func erfinvCore(l float64) float64 {
+	if uint32(math.Float64bits(l)>>32) < 0xc0190000 {
+		w := -0x1.9p+01 - l
+		p := math.FMA(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63)
+		p = math.FMA(p, w, 0x1.7b83eef0b7c9fp-60)
+		p = math.FMA(p, w, 0x1.9ba72cd589b91p-57)
+		p = math.FMA(p, w, -0x1.33689090a6b96p-53)
+		p = math.FMA(p, w, 0x1.82e11898132e0p-56)
+		p = math.FMA(p, w, 0x1.de4acfd9e26bap-48)
+		p = math.FMA(p, w, -0x1.6d33eed66c487p-45)
+		p = math.FMA(p, w, -0x1.6f2167040d8e2p-44)
+		p = math.FMA(p, w, 0x1.72a22c2d77e20p-39)
+		p = math.FMA(p, w, -0x1.c8859c4e5c0afp-37)
+		p = math.FMA(p, w, -0x1.dc583d118a561p-35)
+		p = math.FMA(p, w, 0x1.20f47ccf46b3cp-30)
+		p = math.FMA(p, w, -0x1.1a9e38dc84d60p-28)
+		p = math.FMA(p, w, -0x1.f36cd6d3d46a9p-26)
+		p = math.FMA(p, w, 0x1.c6b4f5d03b787p-22)
+		p = math.FMA(p, w, -0x1.6e8a5434ae8a2p-20)
+		p = math.FMA(p, w, -0x1.d1d1f7b8736f6p-17)
+		p = math.FMA(p, w, 0x1.879c2a212f024p-13)
+		p = math.FMA(p, w, -0x1.845769484fca8p-11)
+		p = math.FMA(p, w, -0x1.8b6c33114f909p-08)
+		p = math.FMA(p, w, 0x1.ebd80d9b13e28p-03)
+		return math.FMA(p, w, 0x1.a755e7c99ae86p+00)
+	}
+	s := math.Sqrt(-l) // sqrt.rn.f64
+	if int32(math.Float64bits(s)>>32) < 0x40100000 { // √−l < 4
+		w := s + -0x1.ap+01
+		p := math.FMA(0x1.3040f87dbd932p-29, w, 0x1.85cbe52878635p-24)
+		p = math.FMA(p, w, -0x1.2777453dd3955p-22)
+		p = math.FMA(p, w, 0x1.395abcd554c6cp-26)
+		p = math.FMA(p, w, 0x1.936388a3790adp-20)
+		p = math.FMA(p, w, -0x1.0d5db812b5083p-18)
+		p = math.FMA(p, w, 0x1.8860cd5d652f6p-19)
+		p = math.FMA(p, w, 0x1.a29a0cacdfb23p-17)
+		p = math.FMA(p, w, -0x1.8cef1f80281f2p-15)
+		p = math.FMA(p, w, 0x1.1e684d0b9188ap-14)
+		p = math.FMA(p, w, 0x1.932cd54c8a222p-16)
+		p = math.FMA(p, w, -0x1.7448a89ef8aa3p-12)
+		p = math.FMA(p, w, 0x1.f3cc55ad40c25p-11)
+		p = math.FMA(p, w, -0x1.ba924132f38b1p-10)
+		p = math.FMA(p, w, 0x1.468eeca533cf8p-09)
+		p = math.FMA(p, w, -0x1.ebadabb891bbdp-09)
+		p = math.FMA(p, w, 0x1.5ffcfe5b76afcp-08)
+		p = math.FMA(p, w, 0x1.0158a6d641d39p+00)
+		return math.FMA(p, w, 0x1.8abcc380d5a48p+01)
+	}
+	w := s + -5
+	p := math.FMA(-0x1.dcec3a7785389p-36, w, -0x1.18feec0e38727p-32)
+	p = math.FMA(p, w, 0x1.9e6bf2dda45e3p-30)
+	p = math.FMA(p, w, -0x1.0468fb24e2f5fp-28)
+	p = math.FMA(p, w, 0x1.05ac6a8fba182p-27)
+	p = math.FMA(p, w, -0x1.0102e495fb9c0p-26)
+	p = math.FMA(p, w, 0x1.f4c20e1334af8p-26)
+	p = math.FMA(p, w, -0x1.22d220fdf9c3ep-24)
+	p = math.FMA(p, w, 0x1.ebc8bb824cb54p-23)
+	p = math.FMA(p, w, -0x1.0a8d40ea372ccp-20)
+	p = math.FMA(p, w, 0x1.2fbd29d093d2bp-18)
+	p = math.FMA(p, w, -0x1.4a3497e1e0facp-16)
+	p = math.FMA(p, w, 0x1.3ebf4eb00938fp-14)
+	p = math.FMA(p, w, -0x1.c2f36a8fc5d53p-13)
+	p = math.FMA(p, w, -0x1.22ea5df04047cp-13)
+	p = math.FMA(p, w, 0x1.02a30d1fba0dcp+00)
+	return math.FMA(p, w, 0x1.3664ddd1ad7fbp+02)
+}
+
+// Erfinv returns the inverse error function of x as CUDA's erfinv computes
+// it under fl.
+//
+// Special cases are:
+//
+//	Erfinv(±1) = ±Inf
+//	Erfinv(x) = NaN (0xfff8000000000000) for |x| > 1, ±Inf included
+//	Erfinv(NaN) = NaN: x quieted, sign and payload kept
+//	Erfinv(±0) = ±0
+//
+// Accuracy: bit-exact with the H100's erfinv (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "5 (full range)".
+//
+// Flags: none changes the result. -ftz=true and -use_fast_math give the
+// range test |x| < 1 on x's high word read as a float32 its .ftz form; a
+// high word that reads as a float32 subnormal (|x| < 2^-1014) is below the
+// threshold flushed or not.
+func (fl Flags) Erfinv(x float64) float64 { return Erfinv(x) }
+
+// Erfinv returns erfinv(x) under nvcc's default flags (Flags{}.Erfinv).
+func Erfinv(x float64) float64 {
+	if hi32f(x) < 1.875 && hi32f(x) > -1.875 { // |x| < 1
+		return float64(x * erfinvCore(log1mx2(x)))
+	}
+	switch a := math.Abs(x); {
+	case a != a:
+		return quiet64(x)
+	case a == 1:
+		return math.Copysign(math.Inf(1), x)
+	}
+	return math.Float64frombits(0xfff8000000000000)
+}

@@ -35,6 +35,7 @@ var lib64Erf = []struct {
 	{"erfc", fp.Flags.Erfc, fp.Erfc, math.Erfc, -6, 27},
 	{"erfcx", fp.Flags.Erfcx, fp.Erfcx, erfcxNative, -26, 100},
 	{"normcdf", fp.Flags.Normcdf, fp.Normcdf, normcdfNative, -38, 9},
+	{"erfinv", fp.Flags.Erfinv, fp.Erfinv, math.Erfinv, -1, 1},
 }
 
 // erfcxNative and normcdfNative are the native routes of erfcx and

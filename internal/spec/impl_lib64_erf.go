@@ -10,6 +10,7 @@ func init() {
 		"erfc":    func(fl fp.Flags) func(float64) float64 { return fl.Erfc },
 		"erfcx":   func(fl fp.Flags) func(float64) float64 { return fl.Erfcx },
 		"normcdf": func(fl fp.Flags) func(float64) float64 { return fl.Normcdf },
+		"erfinv":  func(fl fp.Flags) func(float64) float64 { return fl.Erfinv },
 	} {
 		bindD1(id, g)
 	}
