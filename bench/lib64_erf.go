@@ -13,7 +13,7 @@ import (
 func init() {
 	for id, m := range map[string]func(fp.Flags, float64) float64{
 		"erf": fp.Flags.Erf, "erfc": fp.Flags.Erfc, "erfcx": fp.Flags.Erfcx, "normcdf": fp.Flags.Normcdf,
-		"erfinv": fp.Flags.Erfinv,
+		"erfinv": fp.Flags.Erfinv, "erfcinv": fp.Flags.Erfcinv,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
@@ -25,7 +25,8 @@ func init() {
 		"erfcx": natLib64("math.Exp(x*x) * math.Erfc(x)", func(x float64) float64 {
 			return math.Exp(x*x) * math.Erfc(x)
 		}),
-		"erfinv": natLib64("math.Erfinv(x)", math.Erfinv),
+		"erfinv":  natLib64("math.Erfinv(x)", math.Erfinv),
+		"erfcinv": natLib64("math.Erfcinv(x)", math.Erfcinv),
 		"normcdf": natLib64("0.5 * math.Erfc(-x/math.Sqrt2)", func(x float64) float64 {
 			return 0.5 * math.Erfc(-x/math.Sqrt2)
 		}),

@@ -325,6 +325,24 @@ func Normcdf(x float64) float64 {
 	return float64(y * 0.5)
 }
 
+// dneg is neg.f64 as ptxas writes it, DADD −0, −x: −x, but a NaN x
+// quieted with its sign kept (the device's DADD returns the NaN operand's
+// own bits, its negation modifier ignored).
+func dneg(x float64) float64 {
+	if x != x {
+		return quiet64(x)
+	}
+	return -x
+}
+
+// dsub is a − b as DADD a, −b: a NaN b quieted with its sign kept.
+func dsub(a, b float64) float64 {
+	if b != b && a == a {
+		return quiet64(b)
+	}
+	return a - b
+}
+
 // log1mx2 returns ln(1 − x²) for |x| < 1 as kernels erfinv_, erfcinv_
 // and normcdfinv_ compute it: t = fma(x, −x, 1) = 2^e·m with m in
 // [0.5, 2) (the exponent's low bit kept in m), and ln(m) = 2·atanh(u),
@@ -364,31 +382,9 @@ func logInv64(t float64) float64 {
 // else in √−l − 3.25 or √−l − 5.
 func erfinvCore(l float64) float64 {
 	if uint32(math.Float64bits(l)>>32) < 0xc0190000 {
-		w := -0x1.9p+01 - l
-		p := math.FMA(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63)
-		p = math.FMA(p, w, 0x1.7b83eef0b7c9fp-60)
-		p = math.FMA(p, w, 0x1.9ba72cd589b91p-57)
-		p = math.FMA(p, w, -0x1.33689090a6b96p-53)
-		p = math.FMA(p, w, 0x1.82e11898132e0p-56)
-		p = math.FMA(p, w, 0x1.de4acfd9e26bap-48)
-		p = math.FMA(p, w, -0x1.6d33eed66c487p-45)
-		p = math.FMA(p, w, -0x1.6f2167040d8e2p-44)
-		p = math.FMA(p, w, 0x1.72a22c2d77e20p-39)
-		p = math.FMA(p, w, -0x1.c8859c4e5c0afp-37)
-		p = math.FMA(p, w, -0x1.dc583d118a561p-35)
-		p = math.FMA(p, w, 0x1.20f47ccf46b3cp-30)
-		p = math.FMA(p, w, -0x1.1a9e38dc84d60p-28)
-		p = math.FMA(p, w, -0x1.f36cd6d3d46a9p-26)
-		p = math.FMA(p, w, 0x1.c6b4f5d03b787p-22)
-		p = math.FMA(p, w, -0x1.6e8a5434ae8a2p-20)
-		p = math.FMA(p, w, -0x1.d1d1f7b8736f6p-17)
-		p = math.FMA(p, w, 0x1.879c2a212f024p-13)
-		p = math.FMA(p, w, -0x1.845769484fca8p-11)
-		p = math.FMA(p, w, -0x1.8b6c33114f909p-08)
-		p = math.FMA(p, w, 0x1.ebd80d9b13e28p-03)
-		return math.FMA(p, w, 0x1.a755e7c99ae86p+00)
+		return erfinvPoly(-0x1.9p+01 - l)
 	}
-	s := math.Sqrt(-l) // sqrt.rn.f64
+	s := math.Sqrt(-l)                               // sqrt.rn.f64
 	if int32(math.Float64bits(s)>>32) < 0x40100000 { // √−l < 4
 		w := s + -0x1.ap+01
 		p := math.FMA(0x1.3040f87dbd932p-29, w, 0x1.85cbe52878635p-24)
@@ -461,4 +457,143 @@ func Erfinv(x float64) float64 {
 		return math.Copysign(math.Inf(1), x)
 	}
 	return math.Float64frombits(0xfff8000000000000)
+}
+
+// erfinvPoly is the polynomial of kernels erfinv_ and erfcinv_ in
+// w = −3.125 − ln(1 − x²).
+func erfinvPoly(w float64) float64 {
+	p := math.FMA(-0x1.135d2e746e627p-68, w, -0x1.8ddf93324d327p-63)
+	p = math.FMA(p, w, 0x1.7b83eef0b7c9fp-60)
+	p = math.FMA(p, w, 0x1.9ba72cd589b91p-57)
+	p = math.FMA(p, w, -0x1.33689090a6b96p-53)
+	p = math.FMA(p, w, 0x1.82e11898132e0p-56)
+	p = math.FMA(p, w, 0x1.de4acfd9e26bap-48)
+	p = math.FMA(p, w, -0x1.6d33eed66c487p-45)
+	p = math.FMA(p, w, -0x1.6f2167040d8e2p-44)
+	p = math.FMA(p, w, 0x1.72a22c2d77e20p-39)
+	p = math.FMA(p, w, -0x1.c8859c4e5c0afp-37)
+	p = math.FMA(p, w, -0x1.dc583d118a561p-35)
+	p = math.FMA(p, w, 0x1.20f47ccf46b3cp-30)
+	p = math.FMA(p, w, -0x1.1a9e38dc84d60p-28)
+	p = math.FMA(p, w, -0x1.f36cd6d3d46a9p-26)
+	p = math.FMA(p, w, 0x1.c6b4f5d03b787p-22)
+	p = math.FMA(p, w, -0x1.6e8a5434ae8a2p-20)
+	p = math.FMA(p, w, -0x1.d1d1f7b8736f6p-17)
+	p = math.FMA(p, w, 0x1.879c2a212f024p-13)
+	p = math.FMA(p, w, -0x1.845769484fca8p-11)
+	p = math.FMA(p, w, -0x1.8b6c33114f909p-08)
+	p = math.FMA(p, w, 0x1.ebd80d9b13e28p-03)
+	return math.FMA(p, w, 0x1.a755e7c99ae86p+00)
+}
+
+// erfcinv64Tail returns erfcinv(t) for 0 ≤ t < 0x1.fa4d2ad8f904dp-11 (and
+// the NaN or negative t the kernel's range test lets through) as kernels
+// erfcinv_ and normcdfinv_ compute it from l = ln t: for t ≥ 2^-333 (high
+// word read as a float32 ≥ 0x1.57fe5ep-41), a rational function of s =
+// 1/√−l (rsqrt.approx.ftz.f64 and one Newton step) after the erfinv
+// logarithm; below, or for a NaN, the full logarithm (log64Core, whose
+// special path reads -ftz) and a rational function of the unrefined
+// rsqrt.approx.f64 of −ln t.
+func erfcinv64Tail(t float64, ftz, noFMAD bool) float64 {
+	if hi32f(t) >= 0x1.57fe5ep-41 { // setp.ltu.f32: NaN takes the logarithm
+
+		l := logInv64(t)
+		r := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(-l)))
+		e := math.FMA(-l, -float64(r*r), 1)
+		s := math.FMA(math.FMA(0x1.8p-02, e, 0x1p-01), float64(e*r), r)
+		n := math.FMA(0x1.be9222591afabp-01, s, 0x1.0a0e7333839aap+01)
+		n = math.FMA(n, s, 0x1.8768cf7e57d5cp+01)
+		n = math.FMA(n, s, 0x1.b77e7e28da583p+01)
+		n = math.FMA(n, s, 0x1.34f26a4f99cf9p+00)
+		n = math.FMA(n, s, 0x1.1f674adb019edp-03)
+		n = math.FMA(n, s, 0x1.5ddae9506431dp-08)
+		n = math.FMA(n, s, 0x1.ada49aa32489cp-15)
+		d := math.FMA(s+0x1.1e90ff51c2197p+01, s, 0x1.11ea3a7cf3820p+02)
+		d = math.FMA(d, s, 0x1.1a0e4a4749594p+02)
+		d = math.FMA(d, s, 0x1.d4e977d38c14dp+01)
+		d = math.FMA(d, s, 0x1.37fd567ec0d5fp+00)
+		d = math.FMA(d, s, 0x1.1fb9d7f676033p-03)
+		d = math.FMA(d, s, 0x1.5ddcdf98946e4p-08)
+		d = math.FMA(d, s, 0x1.ada42d79d8dbbp-15)
+		return n / float64(s*d)
+	}
+	s := rsqrtApprox64(dneg(log64Core(t, ftz, noFMAD)))
+	n := math.FMA(0x1.8e2101c71b0bfp-01, s, 0x1.a2013964e259cp+00)
+	n = math.FMA(n, s, 0x1.abfe90921be68p-02)
+	n = math.FMA(n, s, 0x1.7e41314de00d4p-06)
+	n = math.FMA(n, s, 0x1.11bd487102e94p-12)
+	d := math.FMA(s+0x1.59895c30baa54p+00, s, 0x1.ae8e5956a143fp+00)
+	d = math.FMA(d, s, 0x1.acce85ff7383dp-02)
+	d = math.FMA(d, s, 0x1.7e43b6cac34fep-06)
+	d = math.FMA(d, s, 0x1.11bd08289eb12p-12)
+	return n / float64(s*d)
+}
+
+// Erfcinv returns the inverse complementary error function of x as CUDA's
+// erfcinv computes it under fl.
+//
+// Special cases are:
+//
+//	Erfcinv(±0) = +Inf
+//	Erfcinv(2) = -Inf
+//	Erfcinv(x) = NaN for x < 0 or x > 2
+//	Erfcinv(NaN) = NaN
+//	Erfcinv(1) = +0
+//
+// Accuracy: bit-exact with the H100's erfcinv (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "6 (full range)".
+//
+// Flags: -ftz=true and -use_fast_math: the zero test of the logarithm's
+// special path compares a high word as a float32 with .ftz (log64Special),
+// so x < 0 with a high word that reads as a float32 subnormal
+// (-2^-1069 < x < 0 after the logarithm's prescale) gives -Inf, not NaN. -fmad=false
+// changes one fma of that logarithm to mul.rn and add.rn (lib64_log.go).
+func (fl Flags) Erfcinv(x float64) float64 { return erfcinv64(x, fl.FTZ, fl.NoFMAD) }
+
+// Erfcinv returns erfcinv(x) under nvcc's default flags (Flags{}.Erfcinv).
+func Erfcinv(x float64) float64 { return erfcinv64(x, false, false) }
+
+func erfcinv64(x float64, ftz, noFMAD bool) float64 {
+	y := dsub(2, x) // add.rn.f64 2, −x
+	if x >= 0x1.fa4d2ad8f904dp-11 && x <= 0x1.ffc0b65aa4e0ep+00 {
+		// erfinv(1 − x), 1 − (1 − x)² = (2 − x)·x.
+		p := erfinvPoly(-0x1.9p+01 - logInv64(float64(y*x)))
+		return math.FMA(p, -x, p)
+	}
+	// The tail t = min(x, 2 − x), erfcinv(2 − t) = −erfcinv(t).
+	if int32(math.Float64bits(x)>>32) > 0x3fefffff {
+		return dneg(erfcinv64Tail(y, ftz, noFMAD))
+	}
+	return erfcinv64Tail(x, ftz, noFMAD)
+}
+
+// rsqrtApprox64 is rsqrt.approx.f64 as ptxas expands it (SASS of kernel
+// erfcinv_): r = rsqrt.approx.ftz.f64(a) and one Newton step
+// r + (3/8·e + 1/2)·(r·e), e = 1 − r²·a, for a positive normal a; for
+// other operands a subroutine that returns ±Inf for ±0, a quieted NaN for
+// a NaN, NaN (0xfff8000000000000) for a < 0, +0 for +Inf, and for a
+// subnormal a the same step on a·2^54, scaled by 2^27.
+func rsqrtApprox64(a float64) float64 {
+	h := uint32(math.Float64bits(a) >> 32)
+	if h-0x00100000 < 0x7fe00000 {
+		r := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(a)))
+		e := math.FMA(-float64(r*r), -(-a), 1)
+		return math.FMA(math.FMA(e, 0x1.8p-02, 0.5), float64(r*e), r)
+	}
+	switch {
+	case a == 0:
+		return math.Copysign(math.Inf(1), a)
+	case a != a:
+		return quiet64(a)
+	case h>>31 != 0:
+		return math.Float64frombits(0xfff8000000000000)
+	case a == math.Inf(1):
+		return 0
+	}
+	a = float64(a * 0x1p54)
+	r := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(a)))
+	e := math.FMA(a, -float64(r*r), 1)
+	r = math.FMA(math.FMA(e, 0x1.8p-02, 0.5), float64(r*e), r)
+	return float64(r * 0x1p27)
 }

@@ -36,6 +36,7 @@ var lib64Erf = []struct {
 	{"erfcx", fp.Flags.Erfcx, fp.Erfcx, erfcxNative, -26, 100},
 	{"normcdf", fp.Flags.Normcdf, fp.Normcdf, normcdfNative, -38, 9},
 	{"erfinv", fp.Flags.Erfinv, fp.Erfinv, math.Erfinv, -1, 1},
+	{"erfcinv", fp.Flags.Erfcinv, fp.Erfcinv, math.Erfcinv, 0, 2},
 }
 
 // erfcxNative and normcdfNative are the native routes of erfcx and

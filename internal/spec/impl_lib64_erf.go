@@ -11,6 +11,7 @@ func init() {
 		"erfcx":   func(fl fp.Flags) func(float64) float64 { return fl.Erfcx },
 		"normcdf": func(fl fp.Flags) func(float64) float64 { return fl.Normcdf },
 		"erfinv":  func(fl fp.Flags) func(float64) float64 { return fl.Erfinv },
+		"erfcinv": func(fl fp.Flags) func(float64) float64 { return fl.Erfcinv },
 	} {
 		bindD1(id, g)
 	}
