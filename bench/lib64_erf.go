@@ -13,7 +13,7 @@ import (
 func init() {
 	for id, m := range map[string]func(fp.Flags, float64) float64{
 		"erf": fp.Flags.Erf, "erfc": fp.Flags.Erfc, "erfcx": fp.Flags.Erfcx, "normcdf": fp.Flags.Normcdf,
-		"erfinv": fp.Flags.Erfinv, "erfcinv": fp.Flags.Erfcinv,
+		"erfinv": fp.Flags.Erfinv, "erfcinv": fp.Flags.Erfcinv, "normcdfinv": fp.Flags.Normcdfinv,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
@@ -27,6 +27,9 @@ func init() {
 		}),
 		"erfinv":  natLib64("math.Erfinv(x)", math.Erfinv),
 		"erfcinv": natLib64("math.Erfcinv(x)", math.Erfcinv),
+		"normcdfinv": natLib64("-math.Sqrt2 * math.Erfcinv(2*x)", func(x float64) float64 {
+			return -math.Sqrt2 * math.Erfcinv(2*x)
+		}),
 		"normcdf": natLib64("0.5 * math.Erfc(-x/math.Sqrt2)", func(x float64) float64 {
 			return 0.5 * math.Erfc(-x/math.Sqrt2)
 		}),

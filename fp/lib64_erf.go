@@ -536,7 +536,7 @@ func erfcinv64Tail(t float64, ftz, noFMAD bool) float64 {
 //
 //	Erfcinv(±0) = +Inf
 //	Erfcinv(2) = -Inf
-//	Erfcinv(x) = NaN for x < 0 or x > 2
+//	Erfcinv(x) = NaN for x < 0 or x > 2, ±Inf included; +Inf for -2^-1069 < x < 0 with -ftz=true
 //	Erfcinv(NaN) = NaN
 //	Erfcinv(1) = +0
 //
@@ -546,9 +546,10 @@ func erfcinv64Tail(t float64, ftz, noFMAD bool) float64 {
 //
 // Flags: -ftz=true and -use_fast_math: the zero test of the logarithm's
 // special path compares a high word as a float32 with .ftz (log64Special),
-// so x < 0 with a high word that reads as a float32 subnormal
-// (-2^-1069 < x < 0 after the logarithm's prescale) gives -Inf, not NaN. -fmad=false
-// changes one fma of that logarithm to mul.rn and add.rn (lib64_log.go).
+// so -2^-1069 < x < 0, whose high word after the logarithm's 2^54 prescale
+// reads as a float32 subnormal, gives ln = -Inf and the result +Inf, not
+// NaN. -fmad=false changes one fma of that logarithm to mul.rn and add.rn
+// (lib64_log.go), which changes no result of the golden data.
 func (fl Flags) Erfcinv(x float64) float64 { return erfcinv64(x, fl.FTZ, fl.NoFMAD) }
 
 // Erfcinv returns erfcinv(x) under nvcc's default flags (Flags{}.Erfcinv).
@@ -596,4 +597,35 @@ func rsqrtApprox64(a float64) float64 {
 	e := math.FMA(a, -float64(r*r), 1)
 	r = math.FMA(math.FMA(e, 0x1.8p-02, 0.5), float64(r*e), r)
 	return float64(r * 0x1p27)
+}
+
+// Normcdfinv returns the inverse of the standard normal cumulative
+// distribution function, −√2·erfcinv(2x), as CUDA's normcdfinv computes it
+// under fl: kernel normcdfinv_ is erfcinv_ on x + x, times −√2 as a
+// product and an fma with √2 = hi + lo, plus +0.
+//
+// Special cases are:
+//
+//	Normcdfinv(±0) = -Inf
+//	Normcdfinv(1) = +Inf
+//	Normcdfinv(x) = NaN for x < 0 or x > 1, ±Inf included; -Inf for -2^-1070 < x < 0 with -ftz=true
+//	Normcdfinv(NaN) = NaN
+//	Normcdfinv(0.5) = +0
+//
+// Accuracy: bit-exact with the H100's normcdfinv (sm_90, CUDA 13.0) under
+// each of the six captured flag sets. Documented (CUDA C++ Programming
+// Guide 13.0, Mathematical Functions, Table 18): "8 (full range)".
+//
+// Flags: as Erfcinv's: -ftz=true and -use_fast_math give -Inf instead of
+// NaN for -2^-1070 < x < 0; -fmad=false changes one fma of the logarithm
+// (no result of the golden data).
+func (fl Flags) Normcdfinv(x float64) float64 { return normcdfinv64(x, fl.FTZ, fl.NoFMAD) }
+
+// Normcdfinv returns normcdfinv(x) under nvcc's default flags
+// (Flags{}.Normcdfinv).
+func Normcdfinv(x float64) float64 { return normcdfinv64(x, false, false) }
+
+func normcdfinv64(x float64, ftz, noFMAD bool) float64 {
+	r := erfcinv64(x+x, ftz, noFMAD)
+	return math.FMA(-0x1.6a09e667f3bccp+00, r, float64(r*-0x1.21165f626cdd5p-53)) + 0
 }

@@ -37,12 +37,16 @@ var lib64Erf = []struct {
 	{"normcdf", fp.Flags.Normcdf, fp.Normcdf, normcdfNative, -38, 9},
 	{"erfinv", fp.Flags.Erfinv, fp.Erfinv, math.Erfinv, -1, 1},
 	{"erfcinv", fp.Flags.Erfcinv, fp.Erfcinv, math.Erfcinv, 0, 2},
+	{"normcdfinv", fp.Flags.Normcdfinv, fp.Normcdfinv, normcdfinvNative, 0, 1},
 }
 
 // erfcxNative and normcdfNative are the native routes of erfcx and
 // normcdf: package math has neither.
 func erfcxNative(x float64) float64   { return math.Exp(x*x) * math.Erfc(x) }
 func normcdfNative(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
+
+// normcdfinvNative is the native route of normcdfinv.
+func normcdfinvNative(x float64) float64 { return -math.Sqrt2 * math.Erfcinv(2*x) }
 
 // TestLib64ErfAccuracy checks the documented ulp bound (CUDA C++
 // Programming Guide 13.0, Table 18, in the catalog) of each function under
