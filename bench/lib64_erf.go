@@ -14,6 +14,7 @@ func init() {
 	for id, m := range map[string]func(fp.Flags, float64) float64{
 		"erf": fp.Flags.Erf, "erfc": fp.Flags.Erfc, "erfcx": fp.Flags.Erfcx, "normcdf": fp.Flags.Normcdf,
 		"erfinv": fp.Flags.Erfinv, "erfcinv": fp.Flags.Erfcinv, "normcdfinv": fp.Flags.Normcdfinv,
+		"lgamma": fp.Flags.Lgamma,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
@@ -29,6 +30,10 @@ func init() {
 		"erfcinv": natLib64("math.Erfcinv(x)", math.Erfcinv),
 		"normcdfinv": natLib64("-math.Sqrt2 * math.Erfcinv(2*x)", func(x float64) float64 {
 			return -math.Sqrt2 * math.Erfcinv(2*x)
+		}),
+		"lgamma": natLib64("math.Lgamma(x)", func(x float64) float64 {
+			y, _ := math.Lgamma(x)
+			return y
 		}),
 		"normcdf": natLib64("0.5 * math.Erfc(-x/math.Sqrt2)", func(x float64) float64 {
 			return 0.5 * math.Erfc(-x/math.Sqrt2)

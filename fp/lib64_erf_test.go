@@ -38,6 +38,7 @@ var lib64Erf = []struct {
 	{"erfinv", fp.Flags.Erfinv, fp.Erfinv, math.Erfinv, -1, 1},
 	{"erfcinv", fp.Flags.Erfcinv, fp.Erfcinv, math.Erfcinv, 0, 2},
 	{"normcdfinv", fp.Flags.Normcdfinv, fp.Normcdfinv, normcdfinvNative, 0, 1},
+	{"lgamma", fp.Flags.Lgamma, fp.Lgamma, lgammaNative, -30, 200},
 }
 
 // erfcxNative and normcdfNative are the native routes of erfcx and
@@ -47,6 +48,12 @@ func normcdfNative(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
 
 // normcdfinvNative is the native route of normcdfinv.
 func normcdfinvNative(x float64) float64 { return -math.Sqrt2 * math.Erfcinv(2*x) }
+
+// lgammaNative is the native route of lgamma.
+func lgammaNative(x float64) float64 {
+	y, _ := math.Lgamma(x)
+	return y
+}
 
 // TestLib64ErfAccuracy checks the documented ulp bound (CUDA C++
 // Programming Guide 13.0, Table 18, in the catalog) of each function under

@@ -13,6 +13,7 @@ func init() {
 		"erfinv":     func(fl fp.Flags) func(float64) float64 { return fl.Erfinv },
 		"erfcinv":    func(fl fp.Flags) func(float64) float64 { return fl.Erfcinv },
 		"normcdfinv": func(fl fp.Flags) func(float64) float64 { return fl.Normcdfinv },
+		"lgamma":     func(fl fp.Flags) func(float64) float64 { return fl.Lgamma },
 	} {
 		bindD1(id, g)
 	}
