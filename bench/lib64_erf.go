@@ -14,7 +14,7 @@ func init() {
 	for id, m := range map[string]func(fp.Flags, float64) float64{
 		"erf": fp.Flags.Erf, "erfc": fp.Flags.Erfc, "erfcx": fp.Flags.Erfcx, "normcdf": fp.Flags.Normcdf,
 		"erfinv": fp.Flags.Erfinv, "erfcinv": fp.Flags.Erfcinv, "normcdfinv": fp.Flags.Normcdfinv,
-		"lgamma": fp.Flags.Lgamma,
+		"lgamma": fp.Flags.Lgamma, "tgamma": fp.Flags.Tgamma,
 	} {
 		emuBindings[id] = func(fl fp.Flags, in columns) runner {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
@@ -35,6 +35,7 @@ func init() {
 			y, _ := math.Lgamma(x)
 			return y
 		}),
+		"tgamma": natLib64("math.Gamma(x)", math.Gamma),
 		"normcdf": natLib64("0.5 * math.Erfc(-x/math.Sqrt2)", func(x float64) float64 {
 			return 0.5 * math.Erfc(-x/math.Sqrt2)
 		}),

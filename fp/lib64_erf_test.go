@@ -39,6 +39,7 @@ var lib64Erf = []struct {
 	{"erfcinv", fp.Flags.Erfcinv, fp.Erfcinv, math.Erfcinv, 0, 2},
 	{"normcdfinv", fp.Flags.Normcdfinv, fp.Normcdfinv, normcdfinvNative, 0, 1},
 	{"lgamma", fp.Flags.Lgamma, fp.Lgamma, lgammaNative, -30, 200},
+	{"tgamma", fp.Flags.Tgamma, fp.Tgamma, math.Gamma, -190, 172},
 }
 
 // erfcxNative and normcdfNative are the native routes of erfcx and

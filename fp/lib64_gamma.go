@@ -188,3 +188,209 @@ func lgamma64(x float64, ftz, noFMAD bool) float64 {
 	// Reflection: ln|Γ(x)| = ln(π/(a·|sin πa|)) − ln Γ(a).
 	return log64Core(math.Pi/float64(a*sinpi64Abs(a)), ftz, noFMAD) - y
 }
+
+// tgamma64Poly is kernel tgamma_'s polynomial 1/Γ(1+w) ≈ 1 + w·(…) for
+// |w| ≤ 1/2.
+func tgamma64Poly(w float64) float64 {
+	p := math.FMA(0x1.81b4960fcf5c9p-28, w, -0x1.af7049ae8a594p-23)
+	p = math.FMA(p, w, 0x1.301d46d4b22f5p-20)
+	p = math.FMA(p, w, -0x1.50272aeed0fc4p-20)
+	p = math.FMA(p, w, -0x1.51ce1a40516f8p-16)
+	p = math.FMA(p, w, 0x1.0c8aa7419084cp-13)
+	p = math.FMA(p, w, -0x1.c3650196bad8ap-13)
+	p = math.FMA(p, w, -0x1.31711365a3e26p-10)
+	p = math.FMA(p, w, 0x1.d919c52a7df35p-08)
+	p = math.FMA(p, w, -0x1.3b4af28386f4dp-07)
+	p = math.FMA(p, w, -0x1.59af103c37b4dp-05)
+	p = math.FMA(p, w, 0x1.5512320b439efp-03)
+	p = math.FMA(p, w, -0x1.5815e8fa26f4fp-05)
+	p = math.FMA(p, w, -0x1.4fcf4026afa2bp-01)
+	p = math.FMA(p, w, 0x1.2788cfc6fb619p-01)
+	return math.FMA(p, w, 1)
+}
+
+// tgamma64Stirling is kernel tgamma_'s Stirling series 1 + r·s(r) in
+// r = 1/a, returned as r·s(r) for the caller's fma.
+func tgamma64Stirling(r float64) float64 {
+	p := math.FMA(-0x1.4bee47c38a637p-09, r, 0x1.3c25da81303d5p-08)
+	p = math.FMA(p, r, -0x1.b7c37a96cfc72p-09)
+	p = math.FMA(p, r, 0x1.5a85abde1e324p-12)
+	p = math.FMA(p, r, 0x1.a8b28f07b3f05p-11)
+	p = math.FMA(p, r, -0x1.a15d1d45a282fp-15)
+	p = math.FMA(p, r, -0x1.367d3468cb5bep-11)
+	p = math.FMA(p, r, 0x1.2471b0e9f1005p-14)
+	p = math.FMA(p, r, 0x1.9b1004744d5c4p-11)
+	p = math.FMA(p, r, -0x1.e13ce69ab4b7fp-13)
+	p = math.FMA(p, r, -0x1.5f7268ecf8a01p-09)
+	p = math.FMA(p, r, 0x1.c71c71c71ace0p-09)
+	p = math.FMA(p, r, 0x1.5555555555556p-04)
+	return float64(r * p)
+}
+
+// Tgamma returns the gamma function Γ(x) as CUDA's tgamma computes it
+// under fl.
+//
+// Special cases are:
+//
+//	Tgamma(+Inf) = +Inf
+//	Tgamma(±0) = ±Inf
+//	Tgamma(x) = NaN (0xfff8000000000000) for x a negative integer, -Inf included
+//	Tgamma(NaN) = NaN: x quieted, sign and payload kept
+//	Tgamma(x) = +Inf for x ≥ 0x1.573fae561f648p+07 (≈ 171.6243769563027)
+//	Tgamma(x) = ±0 for x ≤ -185 (the sign of Γ(x))
+//
+// Accuracy: bit-exact with the H100's tgamma (sm_90, CUDA 13.0) under each
+// of the six captured flag sets. Documented (CUDA C++ Programming Guide
+// 13.0, Mathematical Functions, Table 18): "10 (full range)".
+//
+// Flags: none changes the result. -ftz=true and -use_fast_math give its
+// range tests on x's high word (read as a float32) their .ftz forms: a high
+// word that reads as a float32 subnormal belongs to |x| < 2^-1014, on the
+// same side of every threshold flushed or not. -fmad=false changes three
+// fmas of its double-double logarithm (log64DD) to mul.rn and add.rn, and
+// the golden data shows no result that changes.
+func (fl Flags) Tgamma(x float64) float64 { return tgamma64(x, fl.NoFMAD) }
+
+// Tgamma returns tgamma(x) under nvcc's default flags (Flags{}.Tgamma).
+func Tgamma(x float64) float64 { return tgamma64(x, false) }
+
+func tgamma64(x float64, noFMAD bool) float64 {
+	f := hi32f(x) // the float32 of the range tests
+	switch {
+	case x != x:
+		return quiet64(x)
+	case x >= 0 && f < 2.25: // 0 ≤ x < 4: (x−1)(x−2)… / (1/Γ(1+w))
+		num, z := 1.0, x
+		if f >= 0x1.18p+01 { // x ≥ 3.5
+			num = math.FMA(x, 1, -1)
+			z = x + -1
+		}
+		if f >= 0x1.08p+01 { // x ≥ 2.5
+			num = math.FMA(z, num, -num)
+			z += -1
+		}
+		if f >= 0x1.fp+00 { // x ≥ 1.5
+			num = math.FMA(z, num, -num)
+			z += -1
+		}
+		if f >= 0x1.cp+00 { // x ≥ 0.5
+			return num / tgamma64Poly(z+-1)
+		}
+		return num / float64(x*tgamma64Poly(z))
+	case x >= 0: // x ≥ 4: √(2π)·x^(x−1/2)·e^−x·(1 + s(1/x))
+		lh, ll := log64DD(x, noFMAD)
+		d := x + -0.5
+		ph := float64(lh * d)
+		pl := math.FMA(ll, d, math.FMA(lh, d, -ph))
+		th := ph + pl
+		tl := pl + (ph - th)
+		// (x − 1/2)·ln x − x as (e, el).
+		u := th - x
+		v := tl + ((th - u) - x)
+		e := u + v
+		el := v + (u - e)
+		t := math.FMA(e, exp64Log2e, exp64Shifter)
+		k := int32(uint32(math.Float64bits(t)))
+		kf := t - exp64Shifter
+		r := math.FMA(kf, -exp64Ln2Hi, e)
+		r = math.FMA(kf, -exp64Ln2Lo, r)
+		g := exp64Scale(exp64Poly(r), k, e, hiAbs64(e), 0x4086232b, 0x40874800)
+		g = math.FMA(el, g, g)
+		g = math.FMA(g, 0x1.40d931ff62706p+01, float64(g*-0x1.a6a0d6f814637p-53))
+		y := math.FMA(tgamma64Stirling(rcp64(x)), g, g)
+		if x >= 0x1.573fae561f648p+07 {
+			return math.Inf(1)
+		}
+		return y
+	case math.Trunc(x) == x: // a negative integer or -Inf
+		return math.Float64frombits(0xfff8000000000000)
+	case f > -2.25: // -4 < x < 0: 1/(x(x+1)…·(1/Γ(1+z)))
+		acc, z := x, x
+		if !(f > -0x1.18p+01) { // x ≤ -3.5
+			acc = math.FMA(x, x, x)
+			z = x + 1
+		}
+		if !(f > -0x1.08p+01) { // x ≤ -2.5
+			acc = math.FMA(z, acc, acc)
+			z++
+		}
+		if !(f > -0x1.fp+00) { // x ≤ -1.5
+			acc = math.FMA(z, acc, acc)
+			z++
+		}
+		if !(f > -0x1.cp+00) { // x ≤ -0.5
+			acc = math.FMA(z, acc, acc)
+			z++
+		}
+		return 1 / float64(acc*tgamma64Poly(z)) // rcp.rn.f64
+	case f > -0x1.ce4p+01: // -185 < x ≤ -4: reflection
+		return tgamma64Reflect(x, f, noFMAD)
+	}
+	// x ≤ -185: ±0 with the sign of Γ(x), (−1)^⌈x⌉.
+	fl := math.Floor(x)
+	if fl-(math.Floor(float64(fl*0.5))+math.Floor(float64(fl*0.5))) == 1 {
+		return math.Copysign(0, -1)
+	}
+	return 0
+}
+
+// tgamma64Reflect is kernel tgamma_ for -185 < x ≤ -4: Γ(x) = −π/(a·sin(πa)·Γ(a))
+// with a = −x, Γ(a) by Stirling's formula with a^(a−1/2) from
+// __internal_accurate_pow (powAccurate), split in two factors below -143
+// so that neither overflows.
+func tgamma64Reflect(x float64, f float32, noFMAD bool) float64 {
+	// sin(πx): k = rint(2x), r = π·(x − k/2), CUDA's sin/cos polynomials.
+	k := math.RoundToEven(x + x)
+	r := math.FMA(-k, 0.5, x)
+	r = math.FMA(r, 0x1.921fb54442d18p+01, float64(r*0x1.1a62633145c07p-53))
+	s := float64(r * r)
+	var sn float64
+	if int64(k)&1 == 0 {
+		p := math.FMA(0x1.5db65f9785ebap-33, s, -0x1.ae5f12cb0d246p-26)
+		p = math.FMA(p, s, 0x1.71de369ace392p-19)
+		p = math.FMA(p, s, -0x1.a01a019db62a1p-13)
+		p = math.FMA(p, s, 0x1.1111111110818p-07)
+		p = math.FMA(p, s, -0x1.5555555555554p-03)
+		p = math.FMA(p, s, 0)
+		sn = math.FMA(p, r, r)
+	} else {
+		p := math.FMA(-0x1.8ff8320fd8164p-37, s, 0x1.1eea7c1ef8528p-29)
+		p = math.FMA(p, s, -0x1.27e4f8e06e6d9p-22)
+		p = math.FMA(p, s, 0x1.a01a019ddbce9p-16)
+		p = math.FMA(p, s, -0x1.6c16c16c15d47p-10)
+		p = math.FMA(p, s, 0x1.5555555555551p-05)
+		p = math.FMA(p, s, -0.5)
+		sn = math.FMA(p, s, 1)
+	}
+	if int64(k)&2 != 0 {
+		sn = math.FMA(sn, -1, 0)
+	}
+	a := math.Abs(x)
+	// e^a = p·2^n, the scale split in two when |n| ≥ 1023.
+	t := math.FMA(a, exp64Log2e, exp64Shifter)
+	n := int32(uint32(math.Float64bits(t)))
+	kf := t - exp64Shifter
+	rr := math.FMA(kf, -exp64Ln2Hi, a)
+	rr = math.FMA(kf, -exp64Ln2Lo, rr)
+	e := exp64Poly(rr)
+	sh := uint32(n)<<20 + 0x3ff00000
+	if n >= 1023 || n <= -1023 {
+		m := uint32(n + 2046)
+		lo := m << 19 & 0xfff00000
+		sh = m<<20 - lo
+		e = float64(e * math.Float64frombits(uint64(lo)<<32))
+	}
+	e = float64(e * math.Float64frombits(uint64(sh)<<32))
+	// √(2π)/2·e^a / (a·sin(πx)·(1 + s(1/a))).
+	num := math.FMA(e, 0x1.40d931ff62706p+00, float64(e*-0x1.a6a0d6f814637p-54))
+	q := num / float64(a*math.FMA(tgamma64Stirling(rcp64(a)), sn, sn))
+	h := a + -0.5
+	if !(f > -0x1.c3c8p+01) { // x ≤ -143: a^−(a−1/2)/2 twice
+		h = math.Float64frombits(math.Float64bits(h) - 0x100000<<32)
+	}
+	pw := powAccurate(a, dneg(h), noFMAD)
+	if f <= -0x1.c3c8p+01 {
+		q = float64(q * pw)
+	}
+	return float64(pw * q)
+}

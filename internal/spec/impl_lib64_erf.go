@@ -14,6 +14,7 @@ func init() {
 		"erfcinv":    func(fl fp.Flags) func(float64) float64 { return fl.Erfcinv },
 		"normcdfinv": func(fl fp.Flags) func(float64) float64 { return fl.Normcdfinv },
 		"lgamma":     func(fl fp.Flags) func(float64) float64 { return fl.Lgamma },
+		"tgamma":     func(fl fp.Flags) func(float64) float64 { return fl.Tgamma },
 	} {
 		bindD1(id, g)
 	}
