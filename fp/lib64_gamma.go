@@ -9,7 +9,7 @@ import "math"
 // ptxas contracts none of their mul/add. Their logarithms are kernel log_'s
 // (log64Core, with its -fmad=false form of one fma and its .ftz zero test),
 // and the sine of the reflection formula is CUDA's sin polynomial pair on
-// __cudart_sin_cos_coeffs (sinpi64Abs; a private copy here, as the double
+// __cudart_sin_cos_coeffs (sinpi64; a private copy here, as the double
 // sin and cos are ported on another branch).
 
 // lgammaPos64 is __internal_lgamma_pos: ln Γ(a) for a ≥ 0 (+Inf included):
@@ -115,13 +115,14 @@ func lgammaPos64(a float64, ftz, noFMAD bool) float64 {
 	return dneg(log64Core(math.FMA(float64(p*a), a, a), ftz, noFMAD))
 }
 
-// sinpi64Abs returns |sin(π·a)| for a ≥ 2^-63 as kernel lgamma_ computes
-// it: k = rint(2a), r = π·(a − k/2) as an fma with π = hi + lo, and the sin
-// (k even) or cos (k odd) polynomial of __cudart_sin_cos_coeffs; the
-// kernel's negation for k&2 does not change the magnitude.
-func sinpi64Abs(a float64) float64 {
-	k := math.RoundToEven(a + a) // cvt.rni.f64.f64 of a·2, the exponent incremented
-	r := math.FMA(-k, 0.5, a)
+// sinpi64 returns sin(π·x) for |x| ≥ 2^-63 as kernels lgamma_ and tgamma_
+// compute it: k = rint(2x) (cvt.rni.f64.f64 of x with its exponent
+// incremented), r = π·(x − k/2) as an fma with π = hi + lo, and the sin
+// (k even) or cos (k odd) polynomial of __cudart_sin_cos_coeffs, negated
+// by fma(y, −1, 0) when k&2 is set.
+func sinpi64(x float64) float64 {
+	k := math.RoundToEven(x + x)
+	r := math.FMA(-k, 0.5, x)
 	r = math.FMA(r, 0x1.921fb54442d18p+01, float64(r*0x1.1a62633145c07p-53))
 	s := float64(r * r)
 	var y float64
@@ -142,7 +143,10 @@ func sinpi64Abs(a float64) float64 {
 		p = math.FMA(p, s, -0.5)
 		y = math.FMA(p, s, 1)
 	}
-	return math.Abs(y)
+	if int64(k)&2 != 0 {
+		y = math.FMA(y, -1, 0)
+	}
+	return y
 }
 
 // Lgamma returns the natural logarithm of |Γ(x)| as CUDA's lgamma computes
@@ -186,7 +190,7 @@ func lgamma64(x float64, ftz, noFMAD bool) float64 {
 		return dneg(log64Core(a, ftz, noFMAD))
 	}
 	// Reflection: ln|Γ(x)| = ln(π/(a·|sin πa|)) − ln Γ(a).
-	return log64Core(math.Pi/float64(a*sinpi64Abs(a)), ftz, noFMAD) - y
+	return log64Core(math.Pi/float64(a*math.Abs(sinpi64(a))), ftz, noFMAD) - y
 }
 
 // tgamma64Poly is kernel tgamma_'s polynomial 1/Γ(1+w) ≈ 1 + w·(…) for
@@ -236,7 +240,7 @@ func tgamma64Stirling(r float64) float64 {
 //	Tgamma(±0) = ±Inf
 //	Tgamma(x) = NaN (0xfff8000000000000) for x a negative integer, -Inf included
 //	Tgamma(NaN) = NaN: x quieted, sign and payload kept
-//	Tgamma(x) = +Inf for x ≥ 0x1.573fae561f648p+07 (≈ 171.6243769563027)
+//	Tgamma(x) = +Inf for x ≥ 0x1.573fae561f648p+07 (≈ 171.62437695630274)
 //	Tgamma(x) = ±0 for x ≤ -185 (the sign of Γ(x))
 //
 // Accuracy: bit-exact with the H100's tgamma (sm_90, CUDA 13.0) under each
@@ -339,32 +343,7 @@ func tgamma64(x float64, noFMAD bool) float64 {
 // __internal_accurate_pow (powAccurate), split in two factors below -143
 // so that neither overflows.
 func tgamma64Reflect(x float64, f float32, noFMAD bool) float64 {
-	// sin(πx): k = rint(2x), r = π·(x − k/2), CUDA's sin/cos polynomials.
-	k := math.RoundToEven(x + x)
-	r := math.FMA(-k, 0.5, x)
-	r = math.FMA(r, 0x1.921fb54442d18p+01, float64(r*0x1.1a62633145c07p-53))
-	s := float64(r * r)
-	var sn float64
-	if int64(k)&1 == 0 {
-		p := math.FMA(0x1.5db65f9785ebap-33, s, -0x1.ae5f12cb0d246p-26)
-		p = math.FMA(p, s, 0x1.71de369ace392p-19)
-		p = math.FMA(p, s, -0x1.a01a019db62a1p-13)
-		p = math.FMA(p, s, 0x1.1111111110818p-07)
-		p = math.FMA(p, s, -0x1.5555555555554p-03)
-		p = math.FMA(p, s, 0)
-		sn = math.FMA(p, r, r)
-	} else {
-		p := math.FMA(-0x1.8ff8320fd8164p-37, s, 0x1.1eea7c1ef8528p-29)
-		p = math.FMA(p, s, -0x1.27e4f8e06e6d9p-22)
-		p = math.FMA(p, s, 0x1.a01a019ddbce9p-16)
-		p = math.FMA(p, s, -0x1.6c16c16c15d47p-10)
-		p = math.FMA(p, s, 0x1.5555555555551p-05)
-		p = math.FMA(p, s, -0.5)
-		sn = math.FMA(p, s, 1)
-	}
-	if int64(k)&2 != 0 {
-		sn = math.FMA(sn, -1, 0)
-	}
+	sn := sinpi64(x)
 	a := math.Abs(x)
 	// e^a = p·2^n, the scale split in two when |n| ≥ 1023.
 	t := math.FMA(a, exp64Log2e, exp64Shifter)
