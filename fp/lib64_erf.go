@@ -176,8 +176,9 @@ func erfcxCore(a float64) float64 {
 }
 
 // expNegSq64 returns e^(−a²) as kernels erfc_ and normcdf_ compute it:
-// exp's reduction and polynomial (lib64_exp.go), always scaled in two
-// steps, times 1 + (a² − RN(a²)), the rounding error of a².
+// e^(−s), s = RN(a²), by exp's reduction and polynomial (lib64_exp.go),
+// always scaled in two steps (exp64Scale with no fast or overflow range),
+// times 1 + (s − a²), s's rounding error.
 func expNegSq64(a float64) float64 {
 	s := float64(a * a)
 	t := math.FMA(-s, exp64Log2e, exp64Shifter)
