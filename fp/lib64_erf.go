@@ -22,9 +22,9 @@ import (
 // -ftz=true and -use_fast_math; each function's doc comment says whether
 // that changes a result.
 
-// f32Of is cvt.rn{.ftz}.f32.f64: the host's float32 conversion (RN), the
+// cvtF32F64 is cvt.rn{.ftz}.f32.f64: the host's float32 conversion (RN), the
 // result flushed to a signed zero under ftz where it is subnormal.
-func f32Of(x float64, ftz bool) uint32 {
+func cvtF32F64(x float64, ftz bool) uint32 {
 	u := math.Float32bits(float32(x))
 	if ftz && u&0x7f800000 == 0 {
 		u &= signBit
@@ -32,24 +32,24 @@ func f32Of(x float64, ftz bool) uint32 {
 	return u
 }
 
-// f64Of is cvt{.ftz}.f64.f32: exact, a subnormal operand flushed to a
+// cvtF64F32 is cvt{.ftz}.f64.f32: exact, a subnormal operand flushed to a
 // signed zero under ftz.
-func f64Of(u uint32, ftz bool) float64 {
+func cvtF64F32(u uint32, ftz bool) float64 {
 	if ftz && u&0x7f800000 == 0 {
 		u &= signBit
 	}
 	return float64(math.Float32frombits(u))
 }
 
-// rintF32 is cvt.rni.f32.f32: round to the nearest integer, ties to even
+// cvtRniF32 is cvt.rni.f32.f32: round to the nearest integer, ties to even
 // (the float64 rounding of a float32 value is exact and gives the same
 // integer; NaN and ±Inf pass through, NaN quieted).
-func rintF32(u uint32) uint32 {
+func cvtRniF32(u uint32) uint32 {
 	return math.Float32bits(float32(math.RoundToEven(float64(math.Float32frombits(u)))))
 }
 
-// hi32f is the high word of x, the float32 the kernels' range tests read.
-func hi32f(x float64) float32 { return math.Float32frombits(uint32(math.Float64bits(x) >> 32)) }
+// hiWordF32 is the high word of x, the float32 the kernels' range tests read.
+func hiWordF32(x float64) float32 { return math.Float32frombits(uint32(math.Float64bits(x) >> 32)) }
 
 // Erf returns the error function of x as CUDA's erf computes it under fl.
 //
@@ -108,8 +108,8 @@ func erf64(x float64, ftz bool) float64 {
 	tl := math.FMA(p, a, a-th)
 	// e^−t = 2^n·e^r, n = rint(float32(th)·−log2(e)) in float32, and
 	// 1 − 2^n·e^r = (1 − 2^n) − 2^n·(e^r − 1).
-	n := rintF32(mul(f32Of(th, ftz), 0xbfb8aa3b, ftz))
-	nd := f64Of(n, ftz)
+	n := cvtRniF32(mul(cvtF32F64(th, ftz), 0xbfb8aa3b, ftz))
+	nd := cvtF64F32(n, ftz)
 	r := math.FMA(-nd, exp64Ln2Hi, -th)
 	q := math.FMA(0x1.ae904a4741b81p-26, r, 0x1.28a27f89b6999p-22)
 	q = math.FMA(q, r, 0x1.71de715ff7e07p-19)
@@ -121,7 +121,7 @@ func erf64(x float64, ftz bool) float64 {
 	q = math.FMA(q, r, 0x1.5555555555540p-03)
 	q = math.FMA(q, r, 0x1.0000000000005p-01)
 	e := r + math.FMA(float64(r*q), r, -tl)
-	s := f64Of(ptx.Ex2Approx(n, true), ftz)
+	s := cvtF64F32(ptx.Ex2Approx(n, true), ftz)
 	y := math.FMA(-e, s, 1-s)
 	if a >= 0x1.7afb48dc96626p+02 {
 		y = 1
@@ -129,9 +129,9 @@ func erf64(x float64, ftz bool) float64 {
 	return math.Copysign(y, x)
 }
 
-// rcp64 is the reciprocal of kernels erfc_ and erfcx_: rcp.approx.ftz.f64
+// erfRcp64 is the reciprocal of kernels erfc_ and erfcx_: rcp.approx.ftz.f64
 // refined by e = 1 − d·r, r + r·(e + e²).
-func rcp64(d float64) float64 {
+func erfRcp64(d float64) float64 {
 	r := math.Float64frombits(ptx.RcpApproxFTZF64(math.Float64bits(d)))
 	e := math.FMA(-d, r, 1)
 	e = math.FMA(e, e, e)
@@ -142,7 +142,7 @@ func rcp64(d float64) float64 {
 // erfc_, erfcx_ and normcdf_ compute it: p(z)/(1 + 2a), z = (a − 4)/(a + 4),
 // with a degree-21 polynomial p.
 func erfcxCore(a float64) float64 {
-	rc := rcp64(a + 4)
+	rc := erfRcp64(a + 4)
 	q := float64((a - 4) * rc)
 	e := math.FMA(-4, q+1, a)
 	e = math.FMA(-q, a, e)
@@ -169,7 +169,7 @@ func erfcxCore(a float64) float64 {
 	p = math.FMA(p, z, 0x1.f7f5df66fb6d6p-07)
 	p = math.FMA(p, z, -0x1.1df1ad154a29dp-03)
 	p = math.FMA(p, z, 0x1.3ba5916e9fd7fp+00)
-	rd := rcp64(math.FMA(2, a, 1))
+	rd := erfRcp64(math.FMA(2, a, 1))
 	y := float64(p * rd)
 	t := math.FMA(a, float64(y*-2), p)
 	return math.FMA(t+(-y), rd, y)
@@ -260,7 +260,7 @@ func (fl Flags) Erfcx(x float64) float64 { return Erfcx(x) }
 // Erfcx returns erfcx(x) under nvcc's default flags (Flags{}.Erfcx).
 func Erfcx(x float64) float64 {
 	var y float64
-	if hi32f(x) < 3 && hi32f(x) > -3 { // |x| < 32
+	if hiWordF32(x) < 3 && hiWordF32(x) > -3 { // |x| < 32
 		y = erfcxCore(math.Abs(x))
 	} else { // 1/(x·√π) · (1 − 1/(2x²) + 3/(4x⁴) − …)
 		r := 1 / x // rcp.rn.f64
@@ -326,18 +326,18 @@ func Normcdf(x float64) float64 {
 	return float64(y * 0.5)
 }
 
-// dneg is neg.f64 as ptxas writes it, DADD −0, −x: −x, but a NaN x
+// negDADD is neg.f64 as ptxas writes it, DADD −0, −x: −x, but a NaN x
 // quieted with its sign kept (the device's DADD returns the NaN operand's
 // own bits, its negation modifier ignored).
-func dneg(x float64) float64 {
+func negDADD(x float64) float64 {
 	if x != x {
 		return quiet64(x)
 	}
 	return -x
 }
 
-// dsub is a − b as DADD a, −b: a NaN b quieted with its sign kept.
-func dsub(a, b float64) float64 {
+// subDADD is a − b as DADD a, −b: a NaN b quieted with its sign kept.
+func subDADD(a, b float64) float64 {
 	if b != b && a == a {
 		return quiet64(b)
 	}
@@ -359,7 +359,7 @@ func logInv64(t float64) float64 {
 	e := math.Float64frombits(0x43300000<<32|uint64((h>>20)&0x7fe+0x7ffffc02)) - math.Float64frombits(0x43300000<<32|0x80000000)
 	m := math.Float64frombits(uint64(h&0x801fffff|0x3fe00000)<<32 | b&0xffffffff)
 	d := m - 1
-	rc := rcp64(m + 1)
+	rc := erfRcp64(m + 1)
 	u := float64(d * rc)
 	v := math.FMA(-2, u, d)
 	v = math.FMA(-u, d, v)
@@ -448,7 +448,7 @@ func (fl Flags) Erfinv(x float64) float64 { return Erfinv(x) }
 
 // Erfinv returns erfinv(x) under nvcc's default flags (Flags{}.Erfinv).
 func Erfinv(x float64) float64 {
-	if hi32f(x) < 1.875 && hi32f(x) > -1.875 { // |x| < 1
+	if hiWordF32(x) < 1.875 && hiWordF32(x) > -1.875 { // |x| < 1
 		return float64(x * erfinvCore(log1mx2(x)))
 	}
 	switch a := math.Abs(x); {
@@ -496,7 +496,7 @@ func erfinvPoly(w float64) float64 {
 // special path reads -ftz) and a rational function of rsqrt.approx.f64
 // (rsqrtApprox64) of −ln t.
 func erfcinv64Tail(t float64, ftz, noFMAD bool) float64 {
-	if hi32f(t) >= 0x1.57fe5ep-41 { // setp.ltu.f32: NaN takes the logarithm
+	if hiWordF32(t) >= 0x1.57fe5ep-41 { // setp.ltu.f32: NaN takes the logarithm
 
 		l := logInv64(t)
 		r := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(-l)))
@@ -518,7 +518,7 @@ func erfcinv64Tail(t float64, ftz, noFMAD bool) float64 {
 		d = math.FMA(d, s, 0x1.ada42d79d8dbbp-15)
 		return n / float64(s*d)
 	}
-	s := rsqrtApprox64(dneg(log64Core(t, ftz, noFMAD)))
+	s := rsqrtApprox64(negDADD(log64Core(t, ftz, noFMAD)))
 	n := math.FMA(0x1.8e2101c71b0bfp-01, s, 0x1.a2013964e259cp+00)
 	n = math.FMA(n, s, 0x1.abfe90921be68p-02)
 	n = math.FMA(n, s, 0x1.7e41314de00d4p-06)
@@ -557,7 +557,7 @@ func (fl Flags) Erfcinv(x float64) float64 { return erfcinv64(x, fl.FTZ, fl.NoFM
 func Erfcinv(x float64) float64 { return erfcinv64(x, false, false) }
 
 func erfcinv64(x float64, ftz, noFMAD bool) float64 {
-	y := dsub(2, x) // add.rn.f64 2, −x
+	y := subDADD(2, x) // add.rn.f64 2, −x
 	if x >= 0x1.fa4d2ad8f904dp-11 && x <= 0x1.ffc0b65aa4e0ep+00 {
 		// erfinv(1 − x), 1 − (1 − x)² = (2 − x)·x.
 		p := erfinvPoly(-0x1.9p+01 - logInv64(float64(y*x)))
@@ -565,7 +565,7 @@ func erfcinv64(x float64, ftz, noFMAD bool) float64 {
 	}
 	// The tail t = min(x, 2 − x), erfcinv(2 − t) = −erfcinv(t).
 	if int32(math.Float64bits(x)>>32) > 0x3fefffff {
-		return dneg(erfcinv64Tail(y, ftz, noFMAD))
+		return negDADD(erfcinv64Tail(y, ftz, noFMAD))
 	}
 	return erfcinv64Tail(x, ftz, noFMAD)
 }

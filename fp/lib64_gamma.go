@@ -9,7 +9,7 @@ import "math"
 // ptxas contracts none of their mul/add. Their logarithms are kernel log_'s
 // (log64Core, with its -fmad=false form of one fma and its .ftz zero test),
 // and the sine of the reflection formula is CUDA's sin polynomial pair on
-// __cudart_sin_cos_coeffs (sinpi64; a private copy here, as the double
+// __cudart_sin_cos_coeffs (gammaSinpi64; a private copy here, as the double
 // sin and cos are ported on another branch).
 
 // lgammaPos64 is __internal_lgamma_pos: ln Γ(a) for a ≥ 0 (+Inf included):
@@ -20,7 +20,7 @@ func lgammaPos64(a float64, ftz, noFMAD bool) float64 {
 	switch {
 	case h > 0x401fffff: // a ≥ 8
 		l := log64Core(a, ftz, noFMAD)
-		rc := rcp64(a)
+		rc := erfRcp64(a)
 		r2 := float64(rc * rc)
 		// ln(a)/2: the high word less one in the exponent.
 		lh := math.Float64frombits(math.Float64bits(l) - 0x100000<<32)
@@ -112,15 +112,15 @@ func lgammaPos64(a float64, ftz, noFMAD bool) float64 {
 	p = math.FMA(p, a, -0x1.5815e8fdce74cp-05)
 	p = math.FMA(p, a, -0x1.4fcf4026add1ap-01)
 	p = math.FMA(p, a, 0x1.2788cfc6fb5c8p-01)
-	return dneg(log64Core(math.FMA(float64(p*a), a, a), ftz, noFMAD))
+	return negDADD(log64Core(math.FMA(float64(p*a), a, a), ftz, noFMAD))
 }
 
-// sinpi64 returns sin(π·x) for |x| ≥ 2^-63 as kernels lgamma_ and tgamma_
+// gammaSinpi64 returns sin(π·x) for |x| ≥ 2^-63 as kernels lgamma_ and tgamma_
 // compute it: k = rint(2x) (cvt.rni.f64.f64 of x with its exponent
 // incremented), r = π·(x − k/2) as an fma with π = hi + lo, and the sin
 // (k even) or cos (k odd) polynomial of __cudart_sin_cos_coeffs, negated
 // by fma(y, −1, 0) when k&2 is set.
-func sinpi64(x float64) float64 {
+func gammaSinpi64(x float64) float64 {
 	k := math.RoundToEven(x + x)
 	r := math.FMA(-k, 0.5, x)
 	r = math.FMA(r, 0x1.921fb54442d18p+01, float64(r*0x1.1a62633145c07p-53))
@@ -187,10 +187,10 @@ func lgamma64(x float64, ftz, noFMAD bool) float64 {
 		return math.Inf(1)
 	}
 	if math.Float64bits(a)>>32 < 0x3c000000 { // a < 2^-63: -ln a
-		return dneg(log64Core(a, ftz, noFMAD))
+		return negDADD(log64Core(a, ftz, noFMAD))
 	}
 	// Reflection: ln|Γ(x)| = ln(π/(a·|sin πa|)) − ln Γ(a).
-	return log64Core(math.Pi/float64(a*math.Abs(sinpi64(a))), ftz, noFMAD) - y
+	return log64Core(math.Pi/float64(a*math.Abs(gammaSinpi64(a))), ftz, noFMAD) - y
 }
 
 // tgamma64Poly is kernel tgamma_'s polynomial 1/Γ(1+w) ≈ 1 + w·(…) for
@@ -259,7 +259,7 @@ func (fl Flags) Tgamma(x float64) float64 { return tgamma64(x, fl.NoFMAD) }
 func Tgamma(x float64) float64 { return tgamma64(x, false) }
 
 func tgamma64(x float64, noFMAD bool) float64 {
-	f := hi32f(x) // the float32 of the range tests
+	f := hiWordF32(x) // the float32 of the range tests
 	switch {
 	case x != x:
 		return quiet64(x)
@@ -301,7 +301,7 @@ func tgamma64(x float64, noFMAD bool) float64 {
 		g := exp64Scale(exp64Poly(r), k, e, hiAbs64(e), 0x4086232b, 0x40874800)
 		g = math.FMA(el, g, g)
 		g = math.FMA(g, 0x1.40d931ff62706p+01, float64(g*-0x1.a6a0d6f814637p-53))
-		y := math.FMA(tgamma64Stirling(rcp64(x)), g, g)
+		y := math.FMA(tgamma64Stirling(erfRcp64(x)), g, g)
 		if x >= 0x1.573fae561f648p+07 {
 			return math.Inf(1)
 		}
@@ -343,7 +343,7 @@ func tgamma64(x float64, noFMAD bool) float64 {
 // __internal_accurate_pow (powAccurate), split in two factors below -143
 // so that neither overflows.
 func tgamma64Reflect(x float64, f float32, noFMAD bool) float64 {
-	sn := sinpi64(x)
+	sn := gammaSinpi64(x)
 	a := math.Abs(x)
 	// e^a = p·2^n, the scale split in two when |n| ≥ 1023.
 	t := math.FMA(a, exp64Log2e, exp64Shifter)
@@ -362,12 +362,12 @@ func tgamma64Reflect(x float64, f float32, noFMAD bool) float64 {
 	e = float64(e * math.Float64frombits(uint64(sh)<<32))
 	// √(2π)/2·e^a / (a·sin(πx)·(1 + s(1/a))).
 	num := math.FMA(e, 0x1.40d931ff62706p+00, float64(e*-0x1.a6a0d6f814637p-54))
-	q := num / float64(a*math.FMA(tgamma64Stirling(rcp64(a)), sn, sn))
+	q := num / float64(a*math.FMA(tgamma64Stirling(erfRcp64(a)), sn, sn))
 	h := a + -0.5
 	if !(f > -0x1.c3c8p+01) { // x ≤ -143: a^−(a−1/2)/2 twice
 		h = math.Float64frombits(math.Float64bits(h) - 0x100000<<32)
 	}
-	pw := powAccurate(a, dneg(h), noFMAD)
+	pw := powAccurate(a, negDADD(h), noFMAD)
 	if f <= -0x1.c3c8p+01 {
 		q = float64(q * pw)
 	}
