@@ -48,7 +48,8 @@ func cvtRniF32(u uint32) uint32 {
 	return math.Float32bits(float32(math.RoundToEven(float64(math.Float32frombits(u)))))
 }
 
-// hiWordF32 is the high word of x, the float32 the kernels' range tests read.
+// hiWordF32 is the high word of x as the float32 that the kernels' range
+// tests read.
 func hiWordF32(x float64) float32 { return math.Float32frombits(uint32(math.Float64bits(x) >> 32)) }
 
 // Erf returns the error function of x as CUDA's erf computes it under fl.
@@ -129,8 +130,8 @@ func erf64(x float64, ftz bool) float64 {
 	return math.Copysign(y, x)
 }
 
-// erfRcp64 is the reciprocal of kernels erfc_ and erfcx_: rcp.approx.ftz.f64
-// refined by e = 1 − d·r, r + r·(e + e²).
+// erfRcp64 is the reciprocal of the erf and gamma kernels:
+// rcp.approx.ftz.f64 refined by e = 1 − d·r, r + r·(e + e²).
 func erfRcp64(d float64) float64 {
 	r := math.Float64frombits(ptx.RcpApproxFTZF64(math.Float64bits(d)))
 	e := math.FMA(-d, r, 1)
@@ -356,7 +357,8 @@ func logInv64(t float64) float64 {
 	b := math.Float64bits(t)
 	h := uint32(b >> 32)
 	// e as the difference of two doubles 2^52 + 2^31 + e and 2^52 + 2^31.
-	e := math.Float64frombits(0x43300000<<32|uint64((h>>20)&0x7fe+0x7ffffc02)) - math.Float64frombits(0x43300000<<32|0x80000000)
+	e := math.Float64frombits(0x43300000<<32|uint64((h>>20)&0x7fe+0x7ffffc02)) -
+		math.Float64frombits(0x43300000<<32|0x80000000)
 	m := math.Float64frombits(uint64(h&0x801fffff|0x3fe00000)<<32 | b&0xffffffff)
 	d := m - 1
 	rc := erfRcp64(m + 1)

@@ -115,8 +115,8 @@ func lgammaPos64(a float64, ftz, noFMAD bool) float64 {
 	return negDADD(log64Core(math.FMA(float64(p*a), a, a), ftz, noFMAD))
 }
 
-// gammaSinpi64 returns sin(π·x) for |x| ≥ 2^-63 as kernels lgamma_ and tgamma_
-// compute it: k = rint(2x) (cvt.rni.f64.f64 of x with its exponent
+// gammaSinpi64 returns sin(π·x) for |x| ≥ 2^-63 as kernels lgamma_ and
+// tgamma_ compute it: k = rint(2x) (cvt.rni.f64.f64 of x with its exponent
 // incremented), r = π·(x − k/2) as an fma with π = hi + lo, and the sin
 // (k even) or cos (k odd) polynomial of __cudart_sin_cos_coeffs, negated
 // by fma(y, −1, 0) when k&2 is set.
