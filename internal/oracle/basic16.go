@@ -1,10 +1,12 @@
 package oracle
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/cudafp/cudafp/internal/bf16"
 	"github.com/cudafp/cudafp/internal/f16"
+	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/rounding"
 )
 
@@ -373,4 +375,30 @@ func (f Format16) RoundInt16(x uint16, m rounding.Mode) uint16 {
 		return x & 0x8000
 	}
 	return f.Round16(new(big.Float).SetInt(n), rounding.RN)
+}
+
+// Round16 returns f(x) (y ignored for unary f) correctly rounded to the
+// 16-bit format fm in mode m: the reference of the 16-bit library functions
+// (hexp, hlog, hsqrt, …), whose arguments are binary32 encodings (every
+// 16-bit value is one exactly: ToF32). It follows Func.Round with Round16 in
+// place of Round32: the fixed results (NaN, ±Inf, ±0, ±1, x itself) are
+// 16-bit values or NaN16, and Func's representatives (2^200, 2^-300,
+// 1 − 2^-200) stand for ranges on which rounding to a 16-bit format, whose
+// range and precision lie within binary32's, is constant as well.
+func (f *Func) Round16(fm Format16, x, y uint32, m rounding.Mode) uint16 {
+	c := f.eval(x, y)
+	switch c.kind {
+	case kindFixed:
+		if f32.IsNaN(uint32(c.bits)) {
+			return NaN16
+		}
+		return fm.Round16(Value(uint32(c.bits)), m)
+	case kindExact, kindRep:
+		return fm.Round16(c.v, m)
+	}
+	if r, ok := ziv(c.enc, func(v *big.Float) uint16 { return fm.Round16(v, m) }, zivStartPrec, maxZivPrec); ok {
+		return r
+	}
+	panic(fmt.Sprintf("oracle: Ziv loop of %s(%s, %s) to %s in %v did not converge at %d bits: an exact case the oracle does not know (a bug)",
+		f.Name, f32.Format(x), f32.Format(y), fm.Name, m, maxZivPrec))
 }
