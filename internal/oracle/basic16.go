@@ -261,6 +261,41 @@ func (f Format16) Sat16(x uint16) uint16 {
 	return x
 }
 
+// Cmp16 is the reference of rounding.CmpF16 and CmpBF16 (PTX setp on
+// 16-bit operands): the order of the values, -0 = +0; ordered is false
+// when x or y is NaN.
+func (f Format16) Cmp16(x, y uint16) (c int, ordered bool) {
+	if f.IsNaN(x) || f.IsNaN(y) {
+		return 0, false
+	}
+	return f.Value16(x).Cmp(f.Value16(y)), true
+}
+
+// MinMax16 is the reference of PTX min and max (min selects which) on
+// 16-bit operands, with .NaN when nan is set: the operand of the smaller
+// (larger) value, −0 ordered below +0; without .NaN a NaN operand gives
+// the other one, with .NaN it gives NaN16; two NaNs give NaN16.
+func (f Format16) MinMax16(x, y uint16, min, nan bool) uint16 {
+	switch xn, yn := f.IsNaN(x), f.IsNaN(y); {
+	case xn && yn, nan && (xn || yn):
+		return NaN16
+	case xn:
+		return y
+	case yn:
+		return x
+	}
+	c, _ := f.Cmp16(x, y)
+	switch {
+	case c == 0 && min:
+		return x | y&0x8000
+	case c == 0:
+		return x & (y | 0x7fff)
+	case (c < 0) == min:
+		return x
+	}
+	return y
+}
+
 // FromF32 is the reference of rounding.F32ToF16 and F32ToBF16.
 func (f Format16) FromF32(x uint32, m rounding.Mode) uint16 {
 	if x&0x7fffffff > 0x7f800000 {

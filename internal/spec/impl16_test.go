@@ -77,6 +77,32 @@ func ref16(f *spec.Func, in *spec.Args, fl fp.Flags) (uint64, bool) {
 			return uint64(o.Fma16(0x8000, 0, v, rn, false)), true
 		}
 		return uint64(o.Add16(v, 0x8000, rn, false)), true
+	case "hmin", "hmax", "hmin_nan", "hmax_nan":
+		return uint64(o.MinMax16(x, y, strings.HasPrefix(op, "hmin"), strings.HasSuffix(op, "_nan"))), true
+	case "heq", "hne", "hlt", "hle", "hgt", "hge", "hequ", "hneu", "hltu", "hleu", "hgtu", "hgeu":
+		c, ordered := o.Cmp16(x, y)
+		rel := map[string]bool{"eq": c == 0, "ne": c != 0, "lt": c < 0, "le": c <= 0, "gt": c > 0, "ge": c >= 0}
+		r := rel[strings.TrimSuffix(op[1:], "u")]
+		if !ordered {
+			r = strings.HasSuffix(op, "u")
+		}
+		if r {
+			return 1, true
+		}
+		return 0, true
+	case "hisnan":
+		if o.IsNaN(x) {
+			return 1, true
+		}
+		return 0, true
+	case "hisinf":
+		if o.IsNaN(x) || !o.Value16(x).IsInf() {
+			return 0, true
+		}
+		if x&0x8000 != 0 {
+			return uint64(uint32(0xffffffff)), true // int32 -1
+		}
+		return 1, true
 	case tn + "_as_short", tn + "_as_ushort":
 		return uint64(x), true
 	case "hrint", "htrunc", "hceil", "hfloor":
