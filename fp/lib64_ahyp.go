@@ -88,16 +88,7 @@ func (fl Flags) Acosh(x float64) float64 {
 	d := x - 1
 	h := uint32(math.Float64bits(d) >> 32)
 	big := h > 0x432fffff
-	t := math.FMA(x, x, -1)
-	rs := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(t)))
-	half := math.Float64frombits(math.Float64bits(rs) - 0x100000<<32) // rs/2 on the high word
-	s := float64(t * rs)
-	e := math.FMA(s, -s, t)
-	s = math.FMA(e, half, s)
-	g := math.FMA(rs, -s, 1)
-	g = math.FMA(g, half, half)
-	e = math.FMA(s, -s, t)
-	sq := math.FMA(e, g, s)
+	sq := sqrtRsqrt64(math.FMA(x, x, -1))
 	switch {
 	case big:
 		sq = -0x1.0000000000001p+00

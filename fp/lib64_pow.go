@@ -113,6 +113,31 @@ func Pow(x, y float64) float64 { return Flags{}.Pow(x, y) }
 // the caller replaces (zeros, infinities, NaNs) give some value and no
 // panic.
 func powAccurate(a, y float64, noFMAD bool) float64 {
+	Lh, Ll := log64DD(a, noFMAD)
+	// y·ln a, with |y| ≥ 2^1009 (and Inf, NaN) scaled down so that the
+	// product stays finite: the exponent's low four bits cleared.
+	yb := math.Float64bits(y)
+	if yh := uint32(yb >> 32); yh<<1 > 0xfdffffff {
+		yb = yb &^ (0x00f00000 << 32)
+	}
+	ys := math.Float64frombits(yb)
+	zh := float64(Lh * ys)
+	zl := math.FMA(Lh, ys, -zh)
+	zl = math.FMA(Ll, ys, zl)
+	z := zh + zl
+	zr := zl + (zh - z)
+	r := Exp(z)
+	if !math.IsInf(r, 0) {
+		r = math.FMA(r, zr, r)
+	}
+	return r
+}
+
+// log64DD returns ln a as the double-double (Lh, Ll) that
+// __internal_accurate_pow and kernel tgamma_ compute for a > 0 (other
+// operands give some value and no panic): 2·atanh(u/(m+1)) as in
+// log64Core with a series to v^3 in double-double, plus k·ln 2.
+func log64DD(a float64, noFMAD bool) (Lh, Ll float64) {
 	b := math.Float64bits(a)
 	h := uint32(b >> 32)
 	e := int32(h >> 20)
@@ -195,23 +220,7 @@ func powAccurate(a, y float64, noFMAD bool) float64 {
 	g := math.FMA(kd, exp64Ln2Hi, lh)
 	gg := math.FMA(-kd, exp64Ln2Hi, g) - lh
 	gl := math.FMA(kd, exp64Ln2Lo, ll-gg)
-	Lh := g + gl
-	Ll := gl + (g - Lh)
-	// y·ln a, with |y| ≥ 2^1009 (and Inf, NaN) scaled down so that the
-	// product stays finite: the exponent's low four bits cleared.
-	yb := math.Float64bits(y)
-	if yh := uint32(yb >> 32); yh<<1 > 0xfdffffff {
-		yb = yb &^ (0x00f00000 << 32)
-	}
-	ys := math.Float64frombits(yb)
-	zh := float64(Lh * ys)
-	zl := math.FMA(Lh, ys, -zh)
-	zl = math.FMA(Ll, ys, zl)
-	z := zh + zl
-	zr := zl + (zh - z)
-	r := Exp(z)
-	if !math.IsInf(r, 0) {
-		r = math.FMA(r, zr, r)
-	}
-	return r
+	Lh = g + gl
+	Ll = gl + (g - Lh)
+	return Lh, Ll
 }

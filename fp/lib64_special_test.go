@@ -113,9 +113,13 @@ var lib64Specials = []struct {
 	{"pow", def, []uint64{one64 + 1, sNaN1}, sNaN1 | 1<<51, "Pow(x, NaN) = y quieted"},
 }
 
-// lib64Eval evaluates lib64B's function id, or pow, under fl.
+// lib64Eval evaluates lib64B's function id, pow or a function of
+// lib64Extra under fl.
 func lib64Eval(t *testing.T, id string, fl fp.Flags, in []uint64) uint64 {
 	t.Helper()
+	if g, ok := lib64Extra[id]; ok {
+		return g(fl, in)
+	}
 	if id == "pow" {
 		return math.Float64bits(fl.Pow(math.Float64frombits(in[0]), math.Float64frombits(in[1])))
 	}

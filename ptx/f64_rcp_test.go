@@ -57,3 +57,20 @@ func TestRsqrtApproxFTZF64Device(t *testing.T) {
 		t.Errorf("%d mismatches of %d", bad, len(tab)+len(p.specials))
 	}
 }
+
+// TestRsqrtApproxF64Device checks rsqrt.approx.f64 against the H100's
+// special rows (every exponent, both signs, with several low words).
+func TestRsqrtApproxF64Device(t *testing.T) {
+	p := loadMufu64Probe(t, "rsqrt.approx.f64")
+	bad := 0
+	for _, s := range p.specials {
+		if got := RsqrtApproxF64(s[0]); got != s[1] {
+			if bad++; bad <= 20 {
+				t.Errorf("RsqrtApproxF64(%#016x) = %#016x, device %#016x", s[0], got, s[1])
+			}
+		}
+	}
+	if bad != 0 {
+		t.Errorf("%d mismatches of %d", bad, len(p.specials))
+	}
+}

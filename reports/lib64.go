@@ -3,6 +3,7 @@ package reports
 import (
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/cudafp/cudafp/internal/f64"
 	"github.com/cudafp/cudafp/internal/oracle"
@@ -63,11 +64,14 @@ var pairRefs64 = map[string][2]struct {
 // pairComponents64 returns the two components of a pair-wide double
 // library function, or the reason why it cannot be measured.
 func pairComponents64(f *spec.Func) ([]component, string) {
-	refs, ok := pairRefs64[f.ID]
-	if !ok || !f.PairWide() {
+	if _, ok := f.Pair(spec.Default); !ok || !f.PairWide() {
 		return nil, reasonNoRef
 	}
-	if _, ok := f.Pair(spec.Default); !ok {
+	if base, ok := strings.CutPrefix(f.ID, "sincos"); ok {
+		return sincosComponents64(f, base)
+	}
+	refs, ok := pairRefs64[f.ID]
+	if !ok {
 		return nil, reasonNoRef
 	}
 	var cs []component
@@ -81,6 +85,23 @@ func pairComponents64(f *spec.Func) ([]component, string) {
 			kind, pick = kindExactInt, low32
 		}
 		cs = append(cs, component{name: r.name, kind: kind, ref: zeroRef{ir.name, ir.arity}, iref: ir, pickInt: pick, second: j == 1})
+	}
+	return cs, ""
+}
+
+// sincosComponents64 returns the two components of sincos (base "") or
+// sincospi (base "pi"): the certified references of sin and cos, or sinpi
+// and cospi (ulp.Lookup64), rounded to nearest, as their single-result
+// rows measure them.
+func sincosComponents64(f *spec.Func, base string) ([]component, string) {
+	var cs []component
+	for j, name := range []string{"sin", "cos"} {
+		r, ok := ulp.Lookup64(name + base)
+		if !ok || r.Arity() != 1 {
+			return nil, reasonNoRef
+		}
+		ir := &intRef{name + base, 1, spec.F64, func(in ulp.Input) uint64 { return r.Round(kernelArgs(f.In, in)[0], rounding.RN) }}
+		cs = append(cs, component{name: name, kind: kindCR64, ref: zeroRef{ir.name, ir.arity}, iref: ir, pickInt: whole, second: j == 1})
 	}
 	return cs, ""
 }

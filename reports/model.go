@@ -83,6 +83,11 @@ type Row struct {
 	// when a shard measured none of the row's inputs.
 	Result *ulp.Result `json:"result"`
 	Extra  *Extra      `json:"extra"`
+	// Seconds is the worker time spent measuring the row in this run (the
+	// sum over shards after a merge): where a report's time goes. Rows
+	// measured together (one reference and mode) share their blocks' time
+	// equally.
+	Seconds float64 `json:"seconds,omitempty"`
 
 	bound spec.Bound
 }
@@ -486,7 +491,7 @@ func Merge(parts []*Report) (*Report, error) {
 	out := &Report{Schema: Schema, Flags: first.Flags, Exhaustive: first.Exhaustive, LeftOut: first.LeftOut}
 	for _, row := range first.Rows {
 		c := *row
-		c.Result, c.Extra = nil, nil
+		c.Result, c.Extra, c.Seconds = nil, nil, 0
 		out.Rows = append(out.Rows, &c)
 	}
 	seen := map[int]bool{}
@@ -513,6 +518,7 @@ func Merge(parts []*Report) (*Report, error) {
 			if row.ID != o.ID || row.Component != o.Component || row.EffectiveFlags != o.EffectiveFlags {
 				return nil, fmt.Errorf("part %d, row %d: %s %q, want %s %q", i+1, j, row.Function, row.EffectiveFlags, o.Function, o.EffectiveFlags)
 			}
+			o.Seconds += row.Seconds
 			if row.Result == nil {
 				continue
 			}

@@ -179,10 +179,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	type done struct {
-		t   task
-		res []*ulp.Result
-		ex  []*Extra
-		err error
+		t       task
+		res     []*ulp.Result
+		ex      []*Extra
+		seconds float64
+		err     error
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -202,8 +203,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	for range nw {
 		go func() {
 			for t := range next {
+				start := time.Now()
 				res, ex, err := measureBlock(ctx, sweeps, t.rows, t.b)
-				out <- done{t, res, ex, err}
+				out <- done{t, res, ex, time.Since(start).Seconds(), err}
 			}
 			out <- done{t: task{b: -1}}
 		}()
@@ -228,6 +230,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		for j, i := range d.t.rows {
 			s := sweeps[i]
+			s.row.Seconds += d.seconds / float64(len(d.t.rows))
 			if err := s.add(d.res[j], d.ex[j]); err != nil && firstErr == nil {
 				firstErr = err
 				cancel()

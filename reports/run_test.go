@@ -68,6 +68,32 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
+// TestRowSeconds checks that every measured row records the time spent on
+// it and that merging shards adds their times.
+func TestRowSeconds(t *testing.T) {
+	var parts []*Report
+	for i := range 2 {
+		cfg := smallConfig(t)
+		cfg.Shard, cfg.Shards = i, 2
+		p, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	m, err := Merge(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, row := range m.Rows {
+		sum := parts[0].Rows[j].Seconds + parts[1].Rows[j].Seconds
+		if row.Result != nil && (row.Seconds <= 0 || row.Seconds != sum) {
+			t.Errorf("%s %s: merged %g s, shards %g + %g s", row.Function, row.EffectiveFlags, row.Seconds,
+				parts[0].Rows[j].Seconds, parts[1].Rows[j].Seconds)
+		}
+	}
+}
+
 // TestDeterministicWorkers checks that the report does not depend on the
 // number of workers (scheduling order).
 func TestDeterministicWorkers(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 // per-input allocation made the exhaustive tier scale with the garbage
 // collector rather than with the cores.
 func TestHashRangeAllocations(t *testing.T) {
-	for _, id := range []string{"f16_hadd", "expf", "__double2half", "f16_hfma", "powf", "__float2half_rn", "llrintf"} {
+	for _, id := range []string{"f16_hadd", "expf", "__double2half", "f16_hfma", "powf", "__float2half_rn", "llrintf", "f16_hadd2", "bf16_h2exp", "f16_hfma2", "bf16_hmax2"} {
 		f, ok := spec.Lookup(id)
 		if !ok {
 			f, ok = spec.Lookup16(id)

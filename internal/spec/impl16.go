@@ -23,9 +23,19 @@ import (
 //
 // (the Go names are the implementer's).
 
+// lanes16 holds, for the functions bound with bindH1, bindH2 or bindH3,
+// the function of 16-bit encodings itself (as one of three arguments), so
+// that laneKernel applies it to each lane without going through a Kernel's
+// argument array, which escapes to the heap on every call.
+var lanes16 = map[string]func(fp.Flags) func(x, y, z uint16) uint16{}
+
 // bindH1, bindH2 and bindH3 register a function of one, two or three 16-bit
 // encodings to a 16-bit encoding, given per flag set.
 func bindH1(id string, fn func(fp.Flags) func(x uint16) uint16) {
+	lanes16[id] = func(fl fp.Flags) func(x, y, z uint16) uint16 {
+		g := fn(fl)
+		return func(x, _, _ uint16) uint16 { return g(x) }
+	}
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
 		return func(in *Args) uint64 { return uint64(g(uint16(in[0]))) }
@@ -33,6 +43,10 @@ func bindH1(id string, fn func(fp.Flags) func(x uint16) uint16) {
 }
 
 func bindH2(id string, fn func(fp.Flags) func(x, y uint16) uint16) {
+	lanes16[id] = func(fl fp.Flags) func(x, y, z uint16) uint16 {
+		g := fn(fl)
+		return func(x, y, _ uint16) uint16 { return g(x, y) }
+	}
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
 		return func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]))) }
@@ -40,6 +54,7 @@ func bindH2(id string, fn func(fp.Flags) func(x, y uint16) uint16) {
 }
 
 func bindH3(id string, fn func(fp.Flags) func(x, y, z uint16) uint16) {
+	lanes16[id] = fn
 	bind(id, func(fl fp.Flags) Kernel {
 		g := fn(fl)
 		return func(in *Args) uint64 { return uint64(g(uint16(in[0]), uint16(in[1]), uint16(in[2]))) }
@@ -57,6 +72,14 @@ func laneKernel(f *Func, fl fp.Flags) (Kernel, bool) {
 	b, ok := bindings[s.ID]
 	if !ok {
 		return nil, false
+	}
+	if lanes, ok := lanes16[s.ID]; ok {
+		g := lanes(s.Sens.Effective(fl))
+		return func(in *Args) uint64 {
+			lo := g(uint16(in[0]), uint16(in[1]), uint16(in[2]))
+			hi := g(uint16(in[0]>>16), uint16(in[1]>>16), uint16(in[2]>>16))
+			return uint64(lo) | uint64(hi)<<16
+		}, true
 	}
 	k := b(s.Sens.Effective(fl))
 	n := len(f.In)
