@@ -80,15 +80,27 @@ func TestCatalog16Shapes(t *testing.T) {
 // capture's arguments.
 func TestLaneKernel(t *testing.T) {
 	saved := map[string]binding{}
+	savedLanes := map[string]func(fp.Flags) func(x, y, z uint16) uint16{}
 	for _, id := range []string{"f16_hadd", "f16_hexp", "f16_hfma"} {
 		if b, ok := bindings[id]; ok {
 			saved[id] = b
 			delete(bindings, id)
 		}
+		if l, ok := lanes16[id]; ok {
+			savedLanes[id] = l
+		}
 	}
 	defer func() {
 		for id, b := range saved {
 			bindings[id] = b
+		}
+		// The stand-ins' lane functions (lanes16) go too, or later tests'
+		// vector forms would compute them.
+		for _, id := range []string{"f16_hadd", "f16_hexp", "f16_hfma"} {
+			delete(lanes16, id)
+			if l, ok := savedLanes[id]; ok {
+				lanes16[id] = l
+			}
 		}
 	}()
 	bindH2("f16_hadd", func(fp.Flags) func(x, y uint16) uint16 { return func(x, y uint16) uint16 { return x*3 + y } })
