@@ -73,8 +73,9 @@ func (fl Flags) HdivF16(x, y uint16) uint16 {
 // pairs, under the six captured flag sets).
 //
 // Flags: FTZ selects the .ftz forms of the abs, setp and mul on y (not of
-// div.approx.f32 and the fma, which are inline asm), which change no
-// result; NoFMAD, ApproxDiv, ApproxSqrt and FastLib do not change it.
+// div.approx.f32, inline asm, nor of the fma.rn.f32, which has no .ftz in
+// any flag set's PTX), which change no result; NoFMAD (mul.rn.f32 for the
+// mul), ApproxDiv, ApproxSqrt and FastLib do not change it.
 func (fl Flags) HdivBF16(x, y uint16) uint16 {
 	x1, y1 := to32(x, true), to32(y, true)
 	big := ptx.Setp(ptx.GE, ptx.Abs(y1, fl.FTZ), hdivBig, fl.FTZ) // not setp.ltu: the same predicate negated

@@ -520,7 +520,7 @@ func erfcinv64Tail(t float64, ftz, noFMAD bool) float64 {
 		d = math.FMA(d, s, 0x1.ada42d79d8dbbp-15)
 		return n / float64(s*d)
 	}
-	s := rsqrtApprox64(negDADD(log64Core(t, ftz, noFMAD)))
+	s := f64b(ptx.RsqrtApproxF64(b64(negDADD(log64Core(t, ftz, noFMAD)))))
 	n := math.FMA(0x1.8e2101c71b0bfp-01, s, 0x1.a2013964e259cp+00)
 	n = math.FMA(n, s, 0x1.abfe90921be68p-02)
 	n = math.FMA(n, s, 0x1.7e41314de00d4p-06)
@@ -601,36 +601,4 @@ func Normcdfinv(x float64) float64 { return normcdfinv64(x, false, false) }
 func normcdfinv64(x float64, ftz, noFMAD bool) float64 {
 	r := erfcinv64(x+x, ftz, noFMAD)
 	return math.FMA(-0x1.6a09e667f3bccp+00, r, float64(r*-0x1.21165f626cdd5p-53)) + 0
-}
-
-// rsqrtApprox64 is rsqrt.approx.f64 as ptxas expands it (SASS of kernel
-// erfcinv_): r = rsqrt.approx.ftz.f64(a) and one Newton step
-// r + (3/8·e + 1/2)·(r·e), e = 1 − r²·a, for a positive normal a; for
-// other operands a subroutine that returns ±Inf for ±0, a quieted NaN for
-// a NaN, NaN (0xfff8000000000000) for a < 0, +0 for +Inf, and for a
-// subnormal a the same step on a·2^54, scaled by 2^27. (Branch f64inv
-// adds the same instruction to package ptx as RsqrtApproxF64, checked on
-// the device's mufu64 rows; this private copy gives way to it on merge.)
-func rsqrtApprox64(a float64) float64 {
-	h := uint32(math.Float64bits(a) >> 32)
-	if h-0x00100000 < 0x7fe00000 {
-		r := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(a)))
-		e := math.FMA(-float64(r*r), a, 1)
-		return math.FMA(math.FMA(e, 0x1.8p-02, 0.5), float64(r*e), r)
-	}
-	switch {
-	case a == 0:
-		return math.Copysign(math.Inf(1), a)
-	case a != a:
-		return quiet64(a)
-	case h>>31 != 0:
-		return math.Float64frombits(0xfff8000000000000)
-	case a == math.Inf(1):
-		return 0
-	}
-	a = float64(a * 0x1p54)
-	r := math.Float64frombits(ptx.RsqrtApproxFTZF64(math.Float64bits(a)))
-	e := math.FMA(a, -float64(r*r), 1)
-	r = math.FMA(math.FMA(e, 0x1.8p-02, 0.5), float64(r*e), r)
-	return float64(r * 0x1p27)
 }

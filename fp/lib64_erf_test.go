@@ -1,12 +1,8 @@
 package fp_test
 
 import (
-	"bufio"
-	"compress/gzip"
 	"fmt"
 	"math"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -109,46 +105,5 @@ func init() {
 		bench64Cases = append(bench64Cases, bench64{c.id, 1, c.lo, c.hi,
 			func(fl fp.Flags, x, _, _ float64) float64 { return f(fl, x) },
 			func(x, _, _ float64) float64 { return native(x) }})
-	}
-}
-
-// TestRsqrtApprox64Device checks erfcinv's rsqrt.approx.f64 against the
-// H100's special rows of the instruction (testdata/golden/mufu64, "s IN
-// OUT" lines: every exponent, both signs, several low words).
-func TestRsqrtApprox64Device(t *testing.T) {
-	const path = "../testdata/golden/mufu64/rsqrt.approx.f64.txt.gz"
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	sc := bufio.NewScanner(z)
-	rows, bad := 0, 0
-	for line := 1; sc.Scan(); line++ {
-		w := strings.Fields(sc.Text())
-		if len(w) != 3 || w[0] != "s" {
-			continue
-		}
-		in, err1 := strconv.ParseUint(w[1], 16, 64)
-		want, err2 := strconv.ParseUint(w[2], 16, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s:%d: bad row %q", path, line, sc.Text())
-		}
-		rows++
-		if got := math.Float64bits(fp.RsqrtApprox64(math.Float64frombits(in))); got != want {
-			if bad++; bad <= 20 {
-				t.Errorf("rsqrt.approx.f64(%#016x) = %#016x, device %#016x", in, got, want)
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	if rows != 4096*6 || bad != 0 {
-		t.Errorf("%d mismatches of %d rows (want 0 of %d)", bad, rows, 4096*6)
 	}
 }

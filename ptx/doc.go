@@ -11,7 +11,9 @@
 // SqrtApprox: table-based quadratic interpolation with coefficients derived
 // from device data, see mufu.go), sin.approx, cos.approx and tanh.approx,
 // and the divisions built on MUFU.RCP, div.approx and div.full (DivApprox,
-// DivFull).
+// DivFull). Two 16-bit forms run on the same unit: tanh.approx.f16 and
+// tanh.approx.bf16 (TanhApproxF16, TanhApproxBF16, on 16-bit encodings:
+// tanh.approx.f32's datapath, its result truncated to 16 bits).
 //
 // The MUFU cores flush: they read subnormal inputs as zeros of the same sign
 // and return zero for results below 2^-126. The .ftz forms are the bare

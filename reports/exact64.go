@@ -52,6 +52,9 @@ func components64(f *spec.Func) ([]component, string) {
 	if len(f.Out) != 1 {
 		return pairComponents64(f)
 	}
+	if f.Array {
+		return nil, reasonWideArray
+	}
 	r, kind := ref64Of(f)
 	if r == nil {
 		return nil, reasonNoRef

@@ -81,21 +81,26 @@ type sweep struct {
 	f       *spec.Func
 	comp    component
 	chk     check
-	dist    func(in ulp.Input) uint64 // an integer result's distance to the exact integer
+	newDist func() func(in ulp.Input) uint64 // an integer result's distance to the exact integer
 	eff     fp.Flags
 	blocks  int
 	size    func(b int) uint64
 	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) // a sampled sweep's block
 	gen     func(i uint64) ulp.Input                                         // a sampled sweep's i-th input, i < n: drawn inputs, then the special grid
 	n       uint64
-	got     func(in ulp.Input) uint32
-	opt     ulp.Options         // the options of its ulp sweeps, but the blocks
-	unary   func(uint32) uint32 // the measured function of an exhaustive sweep
-	key     string              // identifies the sweep and the shard in its checkpoint
-	ckpt    string              // checkpoint file, or ""
-	saved   time.Time
-	dirty   bool
-	pending []int
+	// newGot and newUnary give the measured function (of a sampled input;
+	// of an exhaustive sweep's input): a new one for each probe, because
+	// each owns the argument array the kernel reads, and probes run
+	// concurrently. (A Kernel's argument escapes, being an indirect call:
+	// an array per input was the report's largest source of garbage.)
+	newGot   func() func(in ulp.Input) uint32
+	opt      ulp.Options // the options of its ulp sweeps, but the blocks
+	newUnary func() func(uint32) uint32
+	key      string // identifies the sweep and the shard in its checkpoint
+	ckpt     string // checkpoint file, or ""
+	saved    time.Time
+	dirty    bool
+	pending  []int
 	// exhaustive: a sweep of all 2^32 inputs of unary, whose blocks
 	// measureBlock measures together with the other exhaustive sweeps of
 	// the same reference and mode (run is nil).
@@ -309,7 +314,11 @@ func groups(sweeps []*sweep) [][]int {
 // each one's result and Extra.
 func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*ulp.Result, []*Extra, error) {
 	newProbe := func(s *sweep) *probe {
-		return &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: s.dist}
+		pr := &probe{ref: s.comp.ref, got: s.newGot(), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+		if s.newDist != nil {
+			pr.dist = s.newDist()
+		}
+		return pr
 	}
 	if s := sweeps[rows[0]]; !s.exhaustive {
 		pr := newProbe(s)
@@ -322,7 +331,7 @@ func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*u
 	for j, i := range rows {
 		s := sweeps[i]
 		pr := newProbe(s)
-		fs[j], exs[j] = s.unary, pr.ex
+		fs[j], exs[j] = s.newUnary(), pr.ex
 		o := s.opt
 		o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
 		o.Observe = pr.observe
@@ -422,22 +431,29 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 			return r0
 		}
 	}
-	kernel := func(in ulp.Input) uint64 {
-		a := kernelArgs(f.In, in)
-		return k(&a)
+	// newKernel returns the kernel as a function of a sampled input, with
+	// an argument array of its own (sweep.newGot).
+	newKernel := func() func(ulp.Input) uint64 {
+		var a spec.Args
+		return func(in ulp.Input) uint64 {
+			a = kernelArgs(f.In, in)
+			return k(&a)
+		}
 	}
 	pick := c.pick
 	if c.iref != nil {
 		// An integer result: the sweep measures the indicator of an
 		// inexact result against zeroRef (0), the probe the distance.
-		ir, pickInt, result := c.iref, c.pickInt, kernel
-		exactAt := func(in ulp.Input) uint32 {
-			if sameResult(ir.out, pickInt(result(in)), ir.f(in)) {
-				return 0
+		ir, pickInt, result := c.iref, c.pickInt, newKernel
+		newKernel = func() func(ulp.Input) uint64 {
+			res := result()
+			return func(in ulp.Input) uint64 {
+				if sameResult(ir.out, pickInt(res(in)), ir.f(in)) {
+					return 0
+				}
+				return 1
 			}
-			return 1
 		}
-		kernel = func(in ulp.Input) uint64 { return uint64(exactAt(in)) }
 		pick = lowHalf
 	}
 	row := &Row{
@@ -453,30 +469,35 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	s := &sweep{row: row, f: f, comp: c, eff: eff, chk: check{b: componentBound(f, c, eff), floatArg: f.In[0] == spec.F32}}
 	if ir := c.iref; ir != nil {
 		k0, pickInt := k, c.pickInt
-		s.dist = func(in ulp.Input) uint64 {
-			a := kernelArgs(f.In, in)
-			return intDist(ir.out, pickInt(k0(&a)), ir.f(in))
+		s.newDist = func() func(ulp.Input) uint64 {
+			var a spec.Args
+			return func(in ulp.Input) uint64 {
+				a = kernelArgs(f.In, in)
+				return intDist(ir.out, pickInt(k0(&a)), ir.f(in))
+			}
 		}
 	}
 	row.bound = s.chk.b
 	opt := ulp.Options{Func: f.Name, Flags: eff.String(), Mode: f.Mode, Workers: 1, Quiet: true}
 	s.opt = opt
-	var unary func(uint32) uint32
 	if f.Exhaustive() {
-		if u, ok := f.Unary32(eff); ok && c.name == "" && c.iref == nil {
-			unary = u
-		} else if c.iref != nil {
-			unary = func(x uint32) uint32 { return pick(kernel(ulp.Input{X: x})) }
+		if u, ok := f.DirectUnary32(eff); ok && c.name == "" && c.iref == nil {
+			s.newUnary = func() func(uint32) uint32 { return u }
 		} else {
-			unary = func(x uint32) uint32 {
-				in := spec.Args{uint64(x)}
-				return pick(k(&in))
+			s.newUnary = func() func(uint32) uint32 {
+				kn := newKernel()
+				return func(x uint32) uint32 { return pick(kn(ulp.Input{X: x})) }
 			}
 		}
-		s.got = func(in ulp.Input) uint32 { return unary(in.X) }
-		s.unary = unary
+		s.newGot = func() func(ulp.Input) uint32 {
+			u := s.newUnary()
+			return func(in ulp.Input) uint32 { return u(in.X) }
+		}
 	} else {
-		s.got = func(in ulp.Input) uint32 { return pick(kernel(in)) }
+		s.newGot = func() func(ulp.Input) uint32 {
+			kn := newKernel()
+			return func(in ulp.Input) uint32 { return pick(kn(in)) }
+		}
 	}
 	if cfg.Exhaustive && f.Exhaustive() {
 		s.blocks = exhaustiveBlocks

@@ -449,6 +449,9 @@ func TestMeasurable(t *testing.T) {
 		t.Logf("left out: %s (%s)", l.Function, l.Reason)
 	}
 	for _, l := range out {
+		if f, _ := spec.Lookup(l.ID); l.Reason == reasonWideArray && f.Array && f.In[1] == spec.F64 {
+			continue // norm and rnorm of doubles
+		}
 		if l.Reason != reasonNoRef && l.Reason != reasonNotImplemented {
 			t.Errorf("%s: reason %q", l.Function, l.Reason)
 		}
@@ -496,20 +499,20 @@ func TestExhaustiveBatches(t *testing.T) {
 	}
 	blocks := []uint32{0x00000000, 0x3f800000, 0x40490fdb, 0x7f800000, 0x7ff00000, 0x80000000, 0xbf800000, 0xc0490fdb, 0xff800000}
 	for _, s := range sweeps {
-		if s.unary == nil {
+		if s.newUnary == nil {
 			t.Fatalf("%s: not an exhaustive sweep", s.f.Name)
 		}
 		for _, x := range blocks {
 			o := s.opt
 			o.Blocks, o.Shard, o.Shards = 1<<16, int(x>>16), 1<<16
-			pr := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: s.dist}
+			pr := &probe{ref: s.comp.ref, got: s.newGot(), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: newDist(s)}
 			on := o
 			on.Observe = pr.observe
-			got, err := ulp.Exhaustive(context.Background(), s.unary, s.comp.ref, on)
+			got, err := ulp.Exhaustive(context.Background(), s.newUnary(), s.comp.ref, on)
 			if err != nil {
 				t.Fatal(err)
 			}
-			old := &probe{ref: s.comp.ref, got: s.got, chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: s.dist}
+			old := &probe{ref: s.comp.ref, got: s.newGot(), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: newDist(s)}
 			want, err := ulp.Exhaustive(context.Background(), func(x uint32) uint32 { return old.measure(ulp.Input{X: x}) }, old, o)
 			if err != nil {
 				t.Fatal(err)
@@ -573,6 +576,7 @@ func TestSharedReference(t *testing.T) {
 
 func jsonRow(t *testing.T, r *Row) []byte {
 	t.Helper()
+	r.Seconds = 0 // timing, not a result
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
@@ -624,4 +628,12 @@ func TestSampledSweepReachesGrid(t *testing.T) {
 			}
 		}
 	}
+}
+
+// newDist is s's integer distance function, or nil.
+func newDist(s *sweep) func(ulp.Input) uint64 {
+	if s.newDist == nil {
+		return nil
+	}
+	return s.newDist()
 }

@@ -75,29 +75,38 @@ func TestCatalog16Shapes(t *testing.T) {
 }
 
 // TestLaneKernel binds stand-in kernels to __hadd, hexp and __hfma of half
-// (the real bindings, if any, restored at the end) and checks that the
+// (the real bindings and lane functions, if any, restored at the end) and checks that the
 // vector forms __hadd2, h2exp and __hfma2 apply them lane by lane on the
 // capture's arguments.
 func TestLaneKernel(t *testing.T) {
 	saved := map[string]binding{}
+	savedLanes := map[string]func(fp.Flags) func(x, y, z uint16) uint16{}
 	for _, id := range []string{"f16_hadd", "f16_hexp", "f16_hfma"} {
 		if b, ok := bindings[id]; ok {
 			saved[id] = b
 			delete(bindings, id)
+		}
+		if l, ok := lanes16[id]; ok {
+			savedLanes[id] = l
+			delete(lanes16, id)
 		}
 	}
 	defer func() {
 		for id, b := range saved {
 			bindings[id] = b
 		}
+		for id, l := range savedLanes {
+			lanes16[id] = l
+		}
 	}()
 	bindH2("f16_hadd", func(fp.Flags) func(x, y uint16) uint16 { return func(x, y uint16) uint16 { return x*3 + y } })
 	bindH1("f16_hexp", func(fp.Flags) func(x uint16) uint16 { return func(x uint16) uint16 { return ^x } })
 	bindH3("f16_hfma", func(fp.Flags) func(x, y, z uint16) uint16 { return func(x, y, z uint16) uint16 { return x*y - z } })
 	defer func() {
-		delete(bindings, "f16_hadd")
-		delete(bindings, "f16_hexp")
-		delete(bindings, "f16_hfma")
+		for _, id := range []string{"f16_hadd", "f16_hexp", "f16_hfma"} {
+			delete(bindings, id)
+			delete(lanes16, id)
+		}
 	}()
 	for _, c := range []struct {
 		id   string
