@@ -84,9 +84,9 @@ type Row struct {
 	Result *ulp.Result `json:"result"`
 	Extra  *Extra      `json:"extra"`
 	// Seconds is the worker time spent measuring the row in this run (the
-	// sum over shards after a merge): where a report's time goes. Rows
-	// measured together (one reference and mode) share their blocks' time
-	// equally.
+	// sum over shards after a merge), recorded with Config.Timing: where a
+	// report's time goes. Rows measured together (one reference and mode)
+	// share their blocks' time equally.
 	Seconds float64 `json:"seconds,omitempty"`
 
 	bound spec.Bound

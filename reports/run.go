@@ -54,6 +54,10 @@ type Config struct {
 	Type string
 	// Exhaustive measures unary functions on all 2^32 inputs.
 	Exhaustive bool
+	// Timing records in each row the worker time spent measuring it
+	// (Row.Seconds). Off, the report depends only on its inputs: two runs
+	// give the same bytes beyond the provenance.
+	Timing bool
 	// Samples and Generated override DefaultSamples and DefaultGenerated
 	// (or ExhaustiveGenerated) when nonzero.
 	Samples, Generated uint64
@@ -279,6 +283,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		rep.Half = half
+	}
+	if !cfg.Timing {
+		for _, row := range rep.Rows {
+			row.Seconds = 0
+		}
 	}
 	rep.finish()
 	return rep, nil

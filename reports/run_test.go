@@ -68,13 +68,14 @@ func TestShardsMerge(t *testing.T) {
 	}
 }
 
-// TestRowSeconds checks that every measured row records the time spent on
-// it and that merging shards adds their times.
+// TestRowSeconds checks that with Config.Timing every measured row records
+// the time spent on it, that merging shards adds their times, and that
+// without it no row does.
 func TestRowSeconds(t *testing.T) {
 	var parts []*Report
 	for i := range 2 {
 		cfg := smallConfig(t)
-		cfg.Shard, cfg.Shards = i, 2
+		cfg.Shard, cfg.Shards, cfg.Timing = i, 2, true
 		p, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -84,6 +85,15 @@ func TestRowSeconds(t *testing.T) {
 	m, err := Merge(parts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	plain, err := Run(context.Background(), smallConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range plain.Rows {
+		if row.Seconds != 0 {
+			t.Errorf("%s: %g s recorded without Config.Timing", row.Function, row.Seconds)
+		}
 	}
 	for j, row := range m.Rows {
 		sum := parts[0].Rows[j].Seconds + parts[1].Rows[j].Seconds

@@ -31,6 +31,7 @@ var reportFormats = []string{"md", "csv", "json", "html"}
 func newReport() *cobra.Command {
 	var (
 		exhaustive bool
+		timing     bool
 		flagsText  []string
 		funcNames  []string
 		format     string
@@ -71,7 +72,7 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 			if typ != "" && typ != reports.TypeF32 && typ != reports.TypeF64 && typ != reports.TypeHalf {
 				return usagef("--type %q: want %s, %s or %s", typ, reports.TypeF32, reports.TypeF64, reports.TypeHalf)
 			}
-			cfg := reports.Config{Exhaustive: exhaustive, Samples: samples, Generated: generated, Type: typ}
+			cfg := reports.Config{Exhaustive: exhaustive, Timing: timing, Samples: samples, Generated: generated, Type: typ}
 			var err error
 			if cfg.Funcs, err = reportFuncs(funcNames); err != nil {
 				return err
@@ -138,6 +139,7 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 	}
 	f := cmd.Flags()
 	f.BoolVar(&exhaustive, "exhaustive", false, "all 2^32 inputs of unary functions, 2^26 generated inputs of the others")
+	f.BoolVar(&timing, "timing", false, "record in each JSON row the worker seconds spent measuring it (two runs then differ)")
 	f.StringArrayVar(&flagsText, "flags", nil, "a flag set in nvcc spelling (repeatable; default: the default flags and -use_fast_math)")
 	f.StringSliceVar(&funcNames, "funcs", nil, "functions to measure, by CUDA name or catalog ID, comma-separated (default: all implemented)")
 	f.StringVar(&format, "format", "md", "output format: md, csv, json or html")
