@@ -1,0 +1,467 @@
+package fp
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/cudafp/cudafp/rounding"
+)
+
+// CUDA's double Bessel functions of the first and second kind of orders 0
+// and 1 (issue 18): j0, j1, y0 and y1 follow kernels j0_, j1_, y0_ and y1_
+// of gpu/ref/funcs64/*.ptx.xz (CUDA 13.0.88, sm_90), one Go statement per
+// PTX instruction, in host float64 arithmetic (math.FMA for fma.rn.f64, a
+// lone product or sum in float64(...) so that no port fuses it).
+//
+// Algorithm (libdevice): for |x| up to the third zero of the function
+// (j0, j1), one polynomial per interval between two zeros, in x − z around
+// the zero z of the interval, z split into two doubles (z = zh + zl,
+// subtracted in two add.f64 steps); j1 takes a polynomial in |x| below its
+// first zero. Beyond, Hankel's asymptotic form: with w = 1/|x| (rcp.approx
+// refined by Newton, rcp64Newton) and w², J(x) ≈ √(2/(π|x|))·P(w²)·cos(θ −
+// φ), θ = |x| + Q(w²)·w, where √(2/(π|x|)) is rsqrt.approx.f64 times √(2/π)
+// (0x1.9884533d43651p-1), and φ = π/4 (j0) or 3π/4 (j1). θ is reduced by
+// π/2 as sin and cos reduce their argument (trigReduce64: Cody–Waite in
+// three fmas, Payne–Hanek from 2^31 on), q·π/2 − φ (q the quadrant mod 4) is
+// added to the remainder r as fma(q, π/2, r − φ), and the sum, below 2π in
+// magnitude, is reduced again and fed to cos's polynomials (sinCos64).
+//
+// Flags: -fmad=true (the default) contracts q·π/2 + (r − φ) into that fma;
+// -fmad=false computes the product and the sum apart (mul.rn, add.rn), so
+// the results differ. ptxas fuses no other mul.f64 or add.f64 of these
+// kernels (no product feeds an add). -ftz=true and -use_fast_math leave
+// the PTX of j0 and j1 as it is.
+
+// mufuNaN64 is the NaN that rcp.approx.ftz.f64 returns for a NaN operand.
+const mufuNaN64 = 0x7fffffff00000000
+
+// The shared constants of the asymptotic forms (PTX immediates).
+const (
+	besselSqrt2OverPi64 = 0x1.9884533d43651p-1 // √(2/π)
+	twoOverPi64         = 0x1.45f306dc9c883p-1 // 2/π, for the quotient of the reduction
+	pio2Hi64            = 0x1.921fb54442d18p+0 // π/2 = pio2Hi64 + pio2Mid64 + pio2Lo64
+	pio2Mid64           = 0x1.1a62633145cp-54
+	pio2Lo64            = 0x1.b839a252049cp-104
+)
+
+// trigReduce64 returns q and r with x = q·π/2 + r, |r| ≤ π/4 about, as
+// CUDA's double sin and cos reduce x: q = rint(x·2/π) (cvt.rni.s32.f64),
+// r = x − q·π/2 in three fmas with π/2 in three parts; from |x| ≥ 2^31 on
+// (not NaN) the Payne–Hanek reduction __internal_trig_reduction_slowpathd.
+// A private copy until the double sin and cos (branch f64trig) land.
+func trigReduce64(x float64) (int32, float64) {
+	q := rounding.F64ToI32(math.Float64bits(float64(x*twoOverPi64)), rounding.RN)
+	k := -float64(q)
+	r := math.FMA(k, pio2Hi64, x)
+	r = math.FMA(k, pio2Mid64, r)
+	r = math.FMA(k, pio2Lo64, r)
+	if !(math.Abs(x) < 0x1p31) && x == x {
+		return trigReduceSlow64(x)
+	}
+	return q, r
+}
+
+// i2opi64 holds the bits of 2/π, 64 to a word, lowest word first
+// (__cudart_i2opi_d, the PTX's global table).
+var i2opi64 = [18]uint64{
+	0x6bfb5fb11f8d5d08, 0x3d0739f78a5292ea, 0x7527bac7ebe5f17b, 0x4f463f669e5fea2d,
+	0x6d367ecf27cb09b7, 0xef2f118b5a0a6d1f, 0x1ff897ffde05980f, 0x9c845f8bbdf9283b,
+	0x3991d639835339f4, 0xe99c7026b45f7e41, 0xe88235f52ebb4484, 0xfe1deb1cb129a73e,
+	0x06492eea09d1921c, 0xb7246e3a424dd2e0, 0xfe5163abdebbc561, 0xdb6295993c439041,
+	0xfc2757d1f534ddc0, 0xa2f9836e4e441529,
+}
+
+// trigReduceSlow64 is __internal_trig_reduction_slowpathd: the Payne–Hanek
+// reduction of |x| ≥ 2^31 (x itself and q = 0 for ±Inf and NaN), in 64-bit
+// integer arithmetic (the PTX's mad.lo/madc.hi chains are exact 128-bit
+// products and sums: bits.Mul64 and bits.Add64). The significand times a
+// window of 2/π gives the quadrant in the top bits and the fraction below;
+// the fraction, complemented when its first bit is set (round to the
+// nearest quadrant), is normalised, multiplied by π/4·2^64
+// (0xc90fdaa22168c235) and rounded to a double with the sign of x.
+func trigReduceSlow64(x float64) (int32, float64) {
+	u := math.Float64bits(x)
+	hi := uint32(u >> 32)
+	e := int32(hi>>20) & 2047
+	if e == 2047 {
+		return 0, x
+	}
+	first := 15 - (e-1024)>>6
+	end := 19 - (e-1024)>>6
+	if (e-1024)>>6 < 2 {
+		end = 18
+	}
+	m := u<<11 | 1<<63
+	var prod [5]uint64
+	var carry uint64
+	i := first
+	for ; i < end; i++ {
+		h, l := bits.Mul64(i2opi64[i], m)
+		var c uint64
+		l, c = bits.Add64(l, carry, 0)
+		prod[i-first] = l
+		carry = h + c
+	}
+	prod[i-first] = carry
+	sh := uint(e-1024) & 63
+	lo, top := prod[2], prod[3]
+	if sh != 0 {
+		top = top<<sh | lo>>(64-sh)
+		lo = lo<<sh | prod[1]>>(64-sh)
+	}
+	q := int32(top>>62) + int32(top>>61)&1
+	sign := hi & (1 << 31)
+	if sign != 0 {
+		q = -q
+	}
+	fh, fl := top<<2|lo>>62, lo<<2
+	if top>>61&1 != 0 {
+		// 0 − (fh:fl) in 128 bits.
+		var b uint64
+		fl, b = bits.Sub64(0, fl, 0)
+		fh, _ = bits.Sub64(0, fh, b)
+		sign ^= 1 << 31
+	}
+	n := uint64(bits.LeadingZeros64(fh))
+	if n != 0 {
+		fh = fh<<n | fl>>(64-n)
+	}
+	ph, pl := bits.Mul64(fh, 0xc90fdaa22168c235)
+	if int64(ph) > 0 {
+		ph = ph<<1 | pl>>63
+		n++
+	}
+	r := 0x3fe0000000000000 - n<<52 + ((ph+1)>>10+1)>>1
+	return q, math.Float64frombits(r | uint64(sign)<<32)
+}
+
+// sin64Coef and cos64Coef are the polynomials of CUDA's double sin and cos
+// in s = r², Horner's order: the selp immediate, then the pairs of
+// __cudart_sin_cos_coeffs the kernel loads (entries 0–5 for sin, 8–13 for
+// cos).
+var (
+	sin64Coef = [...]float64{
+		0x1.5db65f9785ebap-33,
+		-0x1.ae5f12cb0d246p-26,
+		0x1.71de369ace392p-19,
+		-0x1.a01a019db62a1p-13,
+		0x1.1111111110818p-7,
+		-0x1.5555555555554p-3,
+		0,
+	}
+	cos64Coef = [...]float64{
+		-0x1.8ff8320fd8164p-37,
+		0x1.1eea7c1ef8528p-29,
+		-0x1.27e4f8e06e6d9p-22,
+		0x1.a01a019ddbce9p-16,
+		-0x1.6c16c16c15d47p-10,
+		0x1.5555555555551p-5,
+		-0x1p-1,
+	}
+)
+
+// sinCos64 returns sin(r + q·π/2) as CUDA's double sin and cos evaluate it
+// from a reduced r (cos passes q + 1): r + r·(s·S(s)) for even q, 1 +
+// s·C(s) for odd q, negated (fma(y, −1, 0): −0 becomes +0) when q&2 is set.
+// A private copy until the double sin and cos (branch f64trig) land.
+func sinCos64(r float64, q int32) float64 {
+	s := float64(r * r)
+	var y float64
+	if q&1 == 0 {
+		y = math.FMA(horner64(s, sin64Coef[:]), r, r)
+	} else {
+		y = math.FMA(horner64(s, cos64Coef[:]), s, 1)
+	}
+	if q&2 != 0 {
+		y = math.FMA(y, -1, 0)
+	}
+	return y
+}
+
+// besselCos64 returns cos(θ − φ) as kernels j0_, j1_, y0_ and y1_ compute
+// it, with shift = −φ: θ reduced by π/2 to (q, r), u = q&3·π/2 + (r +
+// shift) (one fma under -fmad=true, a product and two sums under
+// -fmad=false), and cos(u) from u's own reduction (u = ±Inf, impossible
+// for a finite θ, gives NaN as the kernel's u·0).
+func besselCos64(theta, shift float64, noFMAD bool) float64 {
+	q, r := trigReduce64(theta)
+	k := float64(q & 3)
+	var u float64
+	if noFMAD {
+		u = float64(r+shift) + float64(k*pio2Hi64)
+	} else {
+		u = math.FMA(k, pio2Hi64, float64(r+shift))
+	}
+	var q2 int32
+	if math.IsInf(u, 0) {
+		r = float64(u * 0)
+	} else {
+		q2, r = trigReduce64(u)
+	}
+	return sinCos64(r, q2+1)
+}
+
+// besselAsym64 returns √(2/(πa))·P(w²)·cos(θ − φ), θ = a + Q(w²)·w, w =
+// 1/a, for a = |x| beyond the last polynomial interval, a finite: the
+// asymptotic branch of kernels j0_, j1_, y0_ and y1_.
+func besselAsym64(a float64, p, q []float64, shift float64, noFMAD bool) float64 {
+	if a != a {
+		// rcp.approx.ftz.f64 of a NaN is the NaN 0x7fffffff00000000, and
+		// the device's DFMA and DMUL return it over the other NaN operand
+		// (the golden data of every NaN input).
+		return math.Float64frombits(mufuNaN64)
+	}
+	w := rcp64Newton(a)
+	w2 := float64(w * w)
+	theta := math.FMA(horner64(w2, q), w, a)
+	c := besselCos64(theta, shift, noFMAD)
+	// rsqrt.approx.f64: ptxas expands it into MUFU.RSQ64H and the Newton
+	// step of rsqrt64Newton (a ≥ 10 here, away from its slow path).
+	amp := float64(horner64(w2, p) * float64(rsqrt64Newton(a)*besselSqrt2OverPi64))
+	return float64(amp * c)
+}
+
+// besselZero64 returns (x − zh + zl)·P(x − zh + zl) for one interval
+// around a zero z = zh − zl... of kernels j0_ and j1_: two add.f64 and
+// Horner's scheme.
+func besselZero64(a, zh, zl float64, c []float64) float64 {
+	d := float64(float64(a+zh) + zl)
+	return float64(d * horner64(d, c))
+}
+
+// The polynomials of j0_ and j1_ (PTX immediates, Horner's order):
+// amplitude P and phase Q of the asymptotic form in w², and one polynomial
+// per interval around a zero.
+var (
+	j0AmpP64 = [...]float64{
+		-0x1.115cb8c11a9dcp+14,
+		0x1.927467a655012p+10,
+		-0x1.751787e247bd4p+6,
+		0x1.704c4e5fc36b2p+2,
+		-0x1.15b747a2fd531p-1,
+		0x1.a7feacf6cb79bp-4,
+		-0x1.fffffeddcf548p-5,
+		0x1.fffffffffc9e5p-1,
+	}
+	j0PhaseQ64 = [...]float64{
+		-0x1.602fe1c34685ep+21,
+		0x1.ecd4523b12b84p+17,
+		-0x1.7a2fc1972f05ap+13,
+		0x1.eba131f7e5bebp+8,
+		-0x1.73b92e6e7cc7dp+4,
+		0x1.a31bee63a2f08p+0,
+		-0x1.ad320104d5d05p-3,
+		0x1.0aaaa9c76d07ep-4,
+		-0x1.ffffffffdacecp-4,
+	}
+	j0Zero164 = [...]float64{
+		-0x1.0d18564c48c61p-51,
+		-0x1.cf8f9a8c294bcp-48,
+		0x1.fab983cae498bp-44,
+		0x1.cd7c018579b88p-40,
+		-0x1.bdd2342d64fddp-36,
+		-0x1.5c2d9416b1e2bp-32,
+		0x1.2951d73174dd5p-28,
+		0x1.7ff99802caeb5p-25,
+		-0x1.1cce305c4c9f7p-21,
+		-0x1.232c77e29e1bbp-18,
+		0x1.6ed3b9f0ef757p-15,
+		0x1.15382ba096a62p-12,
+		-0x1.1f992590d1ae4p-9,
+		-0x1.1bb1cbe1a465fp-7,
+		0x1.cfae864368d84p-5,
+		0x1.ba1deea0294a3p-4,
+		-0x1.09cdb3655128p-1,
+	}
+	j0Zero264 = [...]float64{
+		0x1.cb0a8f126b343p-52,
+		0x1.83fd1f333eb61p-48,
+		-0x1.100e33e3fb413p-43,
+		-0x1.846076d004627p-40,
+		0x1.e2f1d4f90720dp-36,
+		0x1.1d03b1e4a119bp-32,
+		-0x1.41d72b1b3bce9p-28,
+		-0x1.2da37ce2a9ef8p-25,
+		0x1.32e6d9974f763p-21,
+		0x1.ad77d744a1879p-19,
+		-0x1.863f481a37337p-15,
+		-0x1.6f641f418f0f4p-13,
+		0x1.27e31fe9a969ep-9,
+		0x1.2f7ffe9025628p-8,
+		-0x1.b2150cb41e8bfp-5,
+		-0x1.f8f72e7a848dep-6,
+		0x1.5c6e60a097823p-2,
+	}
+	j0Zero364 = [...]float64{
+		-0x1.db7ffcf659e24p-52,
+		-0x1.4b3a71aaac629p-48,
+		0x1.17ec150ecdce7p-43,
+		0x1.438f5ea1d10b2p-40,
+		-0x1.edae7ec2c9e87p-36,
+		-0x1.cadd2c4b91f58p-33,
+		0x1.4582c8ee12204p-28,
+		0x1.ceda451dd20f8p-26,
+		-0x1.30e8cc3165e2fp-21,
+		-0x1.3324842bb1a2ep-19,
+		0x1.7800bc54fbddbp-15,
+		0x1.d79605276949ap-14,
+		-0x1.0e0d60385a629p-9,
+		-0x1.48e63600d82f3p-9,
+		0x1.68b984ec6493ap-5,
+		0x1.00f7fcf183e0bp-6,
+		-0x1.15f7977a772d4p-2,
+	}
+	j1PhaseQ64 = [...]float64{
+		-0x1.da26b212fdc9ap+25,
+		0x1.a30ac6857beep+22,
+		-0x1.764222ad7c91p+18,
+		0x1.eb02e0c306857p+13,
+		-0x1.351859fa2b23bp+9,
+		0x1.e65a07af51f42p+4,
+		-0x1.2f2b817f77a57p+1,
+		0x1.7bcc34da069fdp-2,
+		-0x1.4fffff8a44463p-3,
+		0x1.7ffffffff5cd7p-2,
+	}
+	j1Small64 = [...]float64{
+		0x1.20e4adcde2ad3p-47,
+		-0x1.dd167a0dc3f55p-43,
+		0x1.503f5a491e487p-42,
+		0x1.1f29940c2403ap-35,
+		0x1.4cf9302eacdefp-39,
+		-0x1.84a53dbbca436p-28,
+		0x1.779bee4f63bccp-38,
+		0x1.6c160e414f3fp-21,
+		0x1.f3d2f12430699p-39,
+		-0x1.c71c72c0ced04p-15,
+		0x1.59bca506f1128p-41,
+		0x1.5555555506982p-9,
+		0x1.5ba0b425f1bfbp-46,
+		-0x1.0000000000065p-4,
+		0x1.729a7253fb679p-55,
+		0x1p-1,
+	}
+	j1Zero164 = [...]float64{
+		-0x1.8d3cdbb60175ep-48,
+		0x1.1011a1df02dadp-43,
+		0x1.6013ac1e5e222p-40,
+		-0x1.ec315d96d5f03p-36,
+		-0x1.03be1b4b57207p-32,
+		0x1.45695f8b660f7p-28,
+		0x1.17069fcfcfff4p-25,
+		-0x1.33825c36745ebp-21,
+		-0x1.9799d4f90931bp-19,
+		0x1.83a06e2f7df13p-15,
+		0x1.6e4c2d53a7cf6p-13,
+		-0x1.24b3409957b1cp-9,
+		-0x1.537544c3325dfp-8,
+		0x1.b589d1da138e2p-5,
+		0x1.ae8a39f51ad13p-5,
+		-0x1.9c6cf582cbf7fp-2,
+	}
+	j1Zero264 = [...]float64{
+		0x1.3eb867515fad6p-48,
+		-0x1.0e8363db649a9p-43,
+		-0x1.3b7dd4a6608fbp-40,
+		0x1.ec5e01482c75p-36,
+		0x1.c62bb9e882103p-33,
+		-0x1.4462eed732a23p-28,
+		-0x1.d48dcad7dc59bp-26,
+		0x1.3026df29167e9p-21,
+		0x1.4255b0119666cp-19,
+		-0x1.796a751b32693p-15,
+		-0x1.07358bbdba284p-13,
+		0x1.13fbc7d6927b1p-9,
+		0x1.9a4b292e3dd75p-9,
+		-0x1.80c83bdeee4fbp-5,
+		-0x1.5e70dc60362bfp-6,
+		0x1.33518b3874e8ap-2,
+	}
+	j1AmpP64 = [...]float64{
+		0x1.d02ea3f2f6751p+13,
+		-0x1.9c06322a3f8bep+10,
+		0x1.b89354da77324p+6,
+		-0x1.e352294653188p+2,
+		0x1.9bc7db16bd7a7p-1,
+		-0x1.8bfe1c3a4f741p-3,
+		0x1.7fffff0d00be2p-3,
+		0x1.00000000068ccp+0,
+	}
+)
+
+// J0 returns the Bessel function of the first kind of order 0, J0(x), as
+// CUDA's j0 computes it under fl.
+//
+// Special cases are:
+//
+//	J0(±Inf) = +0
+//	J0(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	J0(±0) = 0x1.ffffffffffffep-01 (1 − 2^-52: the polynomial's value)
+//
+// Accuracy: bit-exact with the H100's j0 (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "7 for |x| < 8, otherwise, the maximum
+// absolute error is 5 x 10-12".
+//
+// Flags: -fmad=false changes the result (the phase's fma; see
+// lib64_bessel.go); -ftz=true and -use_fast_math do not.
+func (fl Flags) J0(x float64) float64 {
+	a := math.Abs(x)
+	switch {
+	case a <= 0x1.fb319f277bbe5p+1:
+		return besselZero64(a, -0x1.33d152e971b4p+1, 0x1.0f539d7da258ep-53, j0Zero164[:])
+	case a <= 0x1.c58fd1a62f5ecp+2:
+		return besselZero64(a, -0x1.6148f5b2c2e45p+2, -0x1.75054cd60a517p-54, j0Zero264[:])
+	case a <= 0x1.471fcb6a7a8cp+3:
+		return besselZero64(a, -0x1.14eb56cccdecap+3, 0x1.51970714c7c25p-52, j0Zero364[:])
+	case math.IsInf(a, 0):
+		return 0
+	}
+	return besselAsym64(a, j0AmpP64[:], j0PhaseQ64[:], -0x1.921fb54442d18p-1, fl.NoFMAD)
+}
+
+// J0 returns j0(x) under nvcc's default flags (Flags{}.J0).
+func J0(x float64) float64 { return Flags{}.J0(x) }
+
+// J1 returns the Bessel function of the first kind of order 1, J1(x), as
+// CUDA's j1 computes it under fl.
+//
+// Special cases are:
+//
+//	J1(±Inf) = ±0
+//	J1(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	J1(x) = x/2 for |x| < 0x1.4484bfeebc2ap-100, ±0 included
+//
+// Accuracy: bit-exact with the H100's j1 (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "7 for |x| < 8, otherwise, the maximum
+// absolute error is 5 x 10-12".
+//
+// Flags: -fmad=false changes the result (see lib64_bessel.go);
+// -ftz=true and -use_fast_math do not.
+func (fl Flags) J1(x float64) float64 {
+	a := math.Abs(x)
+	var r float64
+	switch {
+	case a <= 0x1.353aabad7b784p+1:
+		r = float64(a * horner64(a, j1Small64[:]))
+	case a <= 0x1.5b1d0574614eap+2:
+		r = besselZero64(a, -0x1.ea75575af6f09p+1, 0x1.60155a9d1b256p-53, j1Zero164[:])
+	case a <= 0x1.13065e54c1aa9p+3:
+		r = besselZero64(a, -0x1.c0ff5f3b4725p+2, 0x1.b226d9d243827p-54, j1Zero264[:])
+	case math.IsInf(a, 0):
+		r = 0
+	default:
+		r = besselAsym64(a, j1AmpP64[:], j1PhaseQ64[:], -0x1.2d97c7f3321d2p+1, fl.NoFMAD)
+	}
+	if x < 0 {
+		r = -r
+	}
+	if a < 0x1.4484bfeebc2ap-100 {
+		return float64(x * 0.5)
+	}
+	return r
+}
+
+// J1 returns j1(x) under nvcc's default flags (Flags{}.J1).
+func J1(x float64) float64 { return Flags{}.J1(x) }

@@ -1,0 +1,272 @@
+package fp_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/f64"
+	"github.com/cudafp/cudafp/internal/oracle"
+	"github.com/cudafp/cudafp/internal/spec"
+	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/rounding"
+	"github.com/cudafp/cudafp/ulp"
+)
+
+// The double Bessel functions (lib64_bessel*.go): the special-case rows of
+// their doc comments against the emulation and the device's special grid,
+// their documented error bounds against the certified references of
+// package oracle, and their benchmarks next to package math's.
+// internal/golden's TestDevice checks them against the device.
+
+// besselFuncs64 lists the unary double Bessel functions by catalog ID, with
+// the reference of each (internal/oracle, binary32 arguments) and the range
+// of the typical inputs of the accuracy test.
+var besselFuncs64 = []struct {
+	id     string
+	f      func(fp.Flags) func(float64) float64
+	pkg    func(float64) float64
+	ref    *oracle.Func
+	lo, hi float64
+}{
+	{"cyl_bessel_i0", func(fl fp.Flags) func(float64) float64 { return fl.CylBesselI0 }, fp.CylBesselI0, oracle.I0, -100, 100},
+	{"cyl_bessel_i1", func(fl fp.Flags) func(float64) float64 { return fl.CylBesselI1 }, fp.CylBesselI1, oracle.I1, -100, 100},
+	{"j0", func(fl fp.Flags) func(float64) float64 { return fl.J0 }, fp.J0, oracle.J0, -40, 40},
+	{"j1", func(fl fp.Flags) func(float64) float64 { return fl.J1 }, fp.J1, oracle.J1, -40, 40},
+}
+
+// besselSpecials64 are the doc comments' special cases, on points of the
+// golden special grid (NaN rows: the grid's operand order, AsWritten).
+var besselSpecials64 = []struct {
+	id   string
+	in   uint64
+	want uint64
+	why  string
+}{
+	{"cyl_bessel_i0", pInf64, pInf64, "CylBesselI0(+Inf) = +Inf"},
+	{"cyl_bessel_i0", nInf64, pInf64, "CylBesselI0(-Inf) = +Inf"},
+	{"cyl_bessel_i0", nZero64, one64, "CylBesselI0(-0) = 1"},
+	{"cyl_bessel_i0", sNaN1, sNaN1 | 1<<51, "CylBesselI0(NaN) = x quieted"},
+	{"cyl_bessel_i0", qNaN2, qNaN2, "CylBesselI0(NaN) = x"},
+	{"cyl_bessel_i0", 0xffefffffffffffff, pInf64, "CylBesselI0(-MaxFloat64) = +Inf"},
+	{"cyl_bessel_i1", nInf64, nInf64, "CylBesselI1(-Inf) = -Inf"},
+	{"cyl_bessel_i1", nZero64, nZero64, "CylBesselI1(-0) = -0"},
+	{"cyl_bessel_i1", sNaN1, sNaN1 | 1<<51, "CylBesselI1(NaN) = x quieted"},
+	{"cyl_bessel_i1", 0xffefffffffffffff, nInf64, "CylBesselI1(-MaxFloat64) = -Inf"},
+	{"j0", pInf64, 0, "J0(+Inf) = +0"},
+	{"j0", nInf64, 0, "J0(-Inf) = +0"},
+	{"j0", nZero64, 0x3feffffffffffffe, "J0(-0) = 1 − 2^-52"},
+	{"j0", 0, 0x3feffffffffffffe, "J0(+0) = 1 − 2^-52"},
+	{"j0", sNaN1, 0x7fffffff00000000, "J0(NaN) = 0x7fffffff00000000"},
+	{"j0", qNaN1, 0x7fffffff00000000, "J0(NaN) = 0x7fffffff00000000"},
+	{"j1", pInf64, 0, "J1(+Inf) = +0"},
+	{"j1", nInf64, nZero64, "J1(-Inf) = -0"},
+	{"j1", nZero64, nZero64, "J1(-0) = -0"},
+	{"j1", 0x8010000000000000, 0x8008000000000000, "J1(x) = x/2 for tiny x"},
+	{"j1", sNaN1, 0x7fffffff00000000, "J1(NaN) = 0x7fffffff00000000"},
+}
+
+func TestBessel64SpecialCases(t *testing.T) {
+	for _, r := range besselSpecials64 {
+		var f func(fp.Flags) func(float64) float64
+		for _, c := range besselFuncs64 {
+			if c.id == r.id {
+				f = c.f
+			}
+		}
+		if f == nil {
+			t.Fatalf("%s: not in besselFuncs64", r.id)
+		}
+		for _, fl := range spec.FlagSets {
+			if got := math.Float64bits(f(fl)(math.Float64frombits(r.in))); got != r.want {
+				t.Errorf("%s %s: %s(%s) = %s, want %s", r.why, flagName(fl), r.id, f64.Format(r.in), f64.Format(got), f64.Format(r.want))
+			}
+			if dev := deviceSpecial64(t, r.id, fl, []uint64{r.in}); dev != r.want {
+				t.Errorf("%s %s: table says %s(%s) = %s, device %s", r.why, flagName(fl), r.id, f64.Format(r.in), f64.Format(r.want), f64.Format(dev))
+			}
+		}
+	}
+}
+
+// TestBessel64DocRanges checks the overflow thresholds of CylBesselI0 and
+// CylBesselI1's doc comments: f(t) = ±Inf and f(t') is finite, t' the
+// double next to t toward 0, and ±Inf holds on an even sample of the range
+// beyond t (2^12 doubles; 2^22 with CUDAFP_EXHAUSTIVE).
+func TestBessel64DocRanges(t *testing.T) {
+	n := uint64(1) << 12
+	if testflag.Exhaustive() {
+		n = 1 << 22
+	}
+	for _, c := range []struct {
+		id   string
+		f    func(float64) float64
+		t    float64
+		want float64
+	}{
+		{"cyl_bessel_i0", fp.CylBesselI0, 0x1.64fe5304e83e5p+09, math.Inf(1)},
+		{"cyl_bessel_i0", fp.CylBesselI0, -0x1.64fe5304e83e5p+09, math.Inf(1)},
+		{"cyl_bessel_i1", fp.CylBesselI1, 0x1.64fe69ff9fec8p+09, math.Inf(1)},
+		{"cyl_bessel_i1", fp.CylBesselI1, -0x1.64fe69ff9fec8p+09, math.Inf(-1)},
+	} {
+		b := math.Float64bits(c.t)
+		if got := c.f(math.Float64frombits(b - 1)); math.IsInf(got, 0) {
+			t.Errorf("%s(%x) = %v: the threshold %x is not the first", c.id, math.Float64frombits(b-1), got, c.t)
+		}
+		end := math.Float64bits(math.Inf(1)) | b&(1<<63)
+		for u, st := b, (end-b)/n+1; u <= end && u >= b; u += st {
+			if got := c.f(math.Float64frombits(u)); got != c.want {
+				t.Errorf("%s(%x) = %v, want %v (|x| ≥ %x)", c.id, math.Float64frombits(u), got, c.want, c.t)
+				break
+			}
+		}
+	}
+}
+
+// crAt returns f(x) correctly rounded to binary64 (round to nearest even)
+// for x a binary32 value (and n the order of jn and yn, 0 otherwise), from
+// the certified enclosures of oracle f at rising precision; ok is false
+// where the oracle gives no enclosure (a special value, or a value far
+// outside the binary32 range) or none up to 1024 bits decides the rounding.
+func crAt(f *oracle.Func, n int32, x float32) (uint64, bool) {
+	xb := math.Float32bits(x)
+	for prec := uint(128); prec <= 1024; prec *= 2 {
+		var iv oracle.Interval
+		var ok bool
+		if f.Arity == 2 {
+			iv, ok = f.Enclose(uint32(n), xb, prec)
+		} else {
+			iv, ok = f.Enclose(xb, 0, prec)
+		}
+		if !ok {
+			return 0, false
+		}
+		lo, _ := iv.Lo.Float64()
+		hi, _ := iv.Hi.Float64()
+		if math.Float64bits(lo) == math.Float64bits(hi) && !math.IsInf(lo, 0) {
+			if lo == 0 && iv.Lo.Sign() != iv.Hi.Sign() {
+				return 0, false
+			}
+			return math.Float64bits(lo), true
+		}
+	}
+	return 0, false
+}
+
+// besselWithin returns "" when got is within the catalog's documented bound
+// of f at x (the ulp part as distWithin, the absolute part against the
+// correctly rounded cr, whose own error, at most half an ulp of a value
+// below 1, is far below 5e-12), else a description.
+func besselWithin(f *spec.Func, got, cr uint64, x float64, args string) string {
+	if f.Bound.InAbs(x) {
+		if d := math.Abs(math.Float64frombits(got) - math.Float64frombits(cr)); !(d <= f.Bound.Abs) {
+			return fmt.Sprintf("%s(%s) = %s: absolute error %.3g from the correctly rounded %s, documented bound %g", f.Name, args, f64.Format(got), d, f64.Format(cr), f.Bound.Abs)
+		}
+		return ""
+	}
+	return distWithin(f, got, cr, x, args)
+}
+
+// besselGen draws x, a binary32 value (the references take binary32
+// arguments): uniform in [lo, hi] (3 in 4), or that scaled by 2^-k for k up
+// to 60.
+func besselGen(lo, hi float64) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		x := lo + (hi-lo)*p.Rng.Float64()
+		if p.Rng.Intn(4) == 0 {
+			x = math.Ldexp(x, -p.Rng.Intn(61))
+		}
+		return gopter.NewGenResult(float32(x), gopter.NoShrinker)
+	}
+}
+
+// TestBessel64Accuracy checks the documented bound (CUDA C++ Programming
+// Guide 13.0, Table 18, in the catalog) of each unary function under every
+// captured flag set, against the correctly rounded value from the
+// certified references of internal/oracle, on random binary32 arguments
+// (gopter, CUDAFP_SEED), and that the package-level function is the default
+// flags' method.
+func TestBessel64Accuracy(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	params := gopter.DefaultTestParametersWithSeed(int64(seed))
+	params.MinSuccessfulTests = 1000
+	if testing.Short() {
+		params.MinSuccessfulTests = 100
+	}
+	props := gopter.NewProperties(params)
+	for _, c := range besselFuncs64 {
+		f, ok := spec.Lookup(c.id)
+		if !ok {
+			t.Fatalf("%s: not in the catalog", c.id)
+		}
+		props.Property(c.id+" within its documented bound", prop.ForAll(func(x32 float32) string {
+			x := float64(x32)
+			var bad []string
+			if got, want := math.Float64bits(c.pkg(x)), math.Float64bits(c.f(fp.Flags{})(x)); got != want {
+				bad = append(bad, fmt.Sprintf("fp package-level %s(%x) = %s, Flags{} %s", c.id, x, f64.Format(got), f64.Format(want)))
+			}
+			cr, ok := crAt(c.ref, 0, x32)
+			if !ok {
+				return strings.Join(bad, "; ")
+			}
+			for _, fl := range spec.FlagSets {
+				got := math.Float64bits(c.f(fl)(x))
+				if s := besselWithin(f, got, cr, x, f64.Format(math.Float64bits(x))); s != "" {
+					bad = append(bad, "["+fl.Name()+"] "+s)
+				}
+			}
+			return strings.Join(bad, "; ")
+		}, besselGen(c.lo, c.hi)))
+	}
+	props.TestingRun(t)
+}
+
+// TestCrAt checks the test's reference on values known exactly or from
+// package ulp's binary32 reference: I0(0) = 1, J1(0) = 0 (no enclosure: a
+// special value), and J0(x) rounded to binary32 from crAt equals ulp.J0's
+// binary32 rounding at a few points.
+func TestCrAt(t *testing.T) {
+	if cr, ok := crAt(oracle.I0, 0, 0); !ok || cr != one64 {
+		t.Errorf("crAt(I0, 0) = %x, %v; want 1", cr, ok)
+	}
+	if _, ok := crAt(oracle.J1, 0, 0); ok {
+		t.Errorf("crAt(J1, 0) has an enclosure; want none (special value)")
+	}
+	for _, x := range []float32{0.5, 2.404825, 7.5, 33.25, 1e5} {
+		cr, ok := crAt(oracle.J0, 0, x)
+		if !ok {
+			t.Errorf("crAt(J0, %v): undecided", x)
+			continue
+		}
+		// Rounding the binary64 result again to binary32 can differ from
+		// the direct rounding only at a binary32 midpoint: compare within
+		// one binary32 step.
+		got := float32(math.Float64frombits(cr))
+		want := math.Float32frombits(ulp.J0.Round(math.Float32bits(x), rounding.RN))
+		if d := int64(math.Float32bits(got)) - int64(math.Float32bits(want)); d < -1 || d > 1 {
+			t.Errorf("crAt(J0, %v) = %v (binary32 %v), ulp.J0 %v", x, math.Float64frombits(cr), got, want)
+		}
+	}
+}
+
+// The double Bessel functions join BenchmarkFuncs64 and TestNoAllocs64,
+// each next to package math's function on the same inputs (math has no I0
+// or I1: its Exp stands beside them).
+func init() {
+	un := func(name string, lo, hi float64, f func(fp.Flags, float64) float64, native func(float64) float64) bench64 {
+		return bench64{name, 1, lo, hi,
+			func(fl fp.Flags, x, _, _ float64) float64 { return f(fl, x) },
+			func(x, _, _ float64) float64 { return native(x) }}
+	}
+	bench64Cases = append(bench64Cases,
+		un("cyl_bessel_i0", -50, 50, fp.Flags.CylBesselI0, math.Exp),
+		un("cyl_bessel_i1", -50, 50, fp.Flags.CylBesselI1, math.Exp),
+		un("j0", -50, 50, fp.Flags.J0, math.J0),
+		un("j1", -50, 50, fp.Flags.J1, math.J1),
+	)
+}
