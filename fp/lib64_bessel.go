@@ -35,6 +35,9 @@ import (
 // mufuNaN64 is the NaN that rcp.approx.ftz.f64 returns for a NaN operand.
 const mufuNaN64 = 0x7fffffff00000000
 
+// devNaN64 is the NaN immediate of the kernels' domain tests (y0_, y1_).
+const devNaN64 = 0xfff8000000000000
+
 // The shared constants of the asymptotic forms (PTX immediates).
 const (
 	besselSqrt2OverPi64 = 0x1.9884533d43651p-1 // √(2/π)
@@ -465,3 +468,344 @@ func (fl Flags) J1(x float64) float64 {
 
 // J1 returns j1(x) under nvcc's default flags (Flags{}.J1).
 func J1(x float64) float64 { return Flags{}.J1(x) }
+
+// The polynomials of y0_ and y1_ (PTX immediates, Horner's order), as
+// those of j0_ and j1_; y0Small64 and y1Small64 are the regular parts R
+// and S of the small-argument forms.
+var (
+	// %fd455 -> %fd470 8
+	y0AmpP64 = [...]float64{
+		-0x1.5e91e6ac3ad03p+13,
+		0x1.3f56a049cdde7p+10,
+		-0x1.572d39dfb8433p+6,
+		0x1.6a6041caa59e5p+2,
+		-0x1.155e3a049388p-1,
+		0x1.a7fb92f417f7fp-4,
+		-0x1.fffffb12e32f5p-5,
+		0x1.ffffffffeced5p-1,
+	}
+	// %fd455 -> %fd489 10
+	y0PhaseQ64 = [...]float64{
+		0x1.a86a64be101dcp+25,
+		-0x1.709c79aac5813p+22,
+		0x1.42a31c980a287p+18,
+		-0x1.9cbe68930485dp+13,
+		0x1.f583e14e8a4e8p+8,
+		-0x1.74a629c65068p+4,
+		0x1.a32a7af17fae9p+0,
+		-0x1.ad32497785cd6p-3,
+		0x1.0aaaa9fb75f7bp-4,
+		-0x1.ffffffffe320fp-4,
+	}
+	// %fd60 -> %fd77 9
+	y0Small64 = [...]float64{
+		0x1.efbd0a1b77c65p-55,
+		-0x1.3098c51c18514p-46,
+		0x1.23102d2f5f2f5p-38,
+		-0x1.a5f2dee7d526ep-31,
+		0x1.bb77e758b38afp-24,
+		-0x1.3d1a206ec4f36p-17,
+		0x1.183dcd3ed6294p-11,
+		-0x1.03921cf04f123p-6,
+		0x1.5db69d7753176p-3,
+	}
+	// %fd317 -> %fd364 24
+	y0Zero164 = [...]float64{
+		-0x1.1630132d75fc3p-15,
+		0x1.d054b05d3c52dp-12,
+		-0x1.6dac0b314b2e5p-9,
+		0x1.6a5d1de76263fp-7,
+		-0x1.fd16652824592p-6,
+		0x1.0f69a9cc79fbdp-4,
+		-0x1.cce40ef15583ep-4,
+		0x1.446b11780e4fcp-3,
+		-0x1.89ae7e19621f7p-3,
+		0x1.acba1b38ef7b8p-3,
+		-0x1.b4166a03bbfa5p-3,
+		0x1.acca4d5d4889ap-3,
+		-0x1.a1455932b9392p-3,
+		0x1.96d8db8d844ecp-3,
+		-0x1.8f7fb77522edfp-3,
+		0x1.8c0926abc9abp-3,
+		-0x1.8d35b8fea468cp-3,
+		0x1.9424b8a0c8f94p-3,
+		-0x1.a396a7f3403efp-3,
+		0x1.c068086c37055p-3,
+		-0x1.cf18e6a4c5c4ep-3,
+		0x1.c3b1338af4239p-3,
+		-0x1.f7e38a46d70dbp-2,
+		0x1.c24371844b88ap-1,
+	}
+	// %fd366 -> %fd413 24
+	y0Zero264 = [...]float64{
+		-0x1.aea62ac8bda68p-50,
+		-0x1.2434958151ac7p-50,
+		0x1.1c24a40d33fe1p-46,
+		0x1.37cd62fa08ca4p-45,
+		-0x1.3902e0298c52ap-43,
+		-0x1.ddaad11cab40fp-46,
+		-0x1.209d9f06d7de4p-42,
+		0x1.bb9f464468e1ap-39,
+		-0x1.8f67b07d1b44p-37,
+		0x1.7c8d60f9eaecfp-35,
+		-0x1.9703405b49a8dp-33,
+		0x1.a6b64e76417e4p-31,
+		-0x1.f6b5afb2f1359p-29,
+		0x1.4526b71c21ec1p-26,
+		-0x1.776dbcbbc8e1dp-26,
+		-0x1.3b211fc2df90ep-22,
+		-0x1.486372e8562dcp-18,
+		0x1.ab2c1fbc3a254p-15,
+		0x1.99827653353b8p-13,
+		-0x1.1e32bc4ed7084p-9,
+		-0x1.c116fdc599a09p-8,
+		0x1.df6d59bf50c77p-5,
+		0x1.a09c92903680bp-5,
+		-0x1.9c34256a12a0bp-2,
+	}
+	// %fd415 -> %fd446 16
+	y0Zero364 = [...]float64{
+		0x1.1cb3aba718b8ep-48,
+		-0x1.f443bb4f53d75p-44,
+		-0x1.70f737bd6a786p-40,
+		0x1.f0e9a20459e14p-36,
+		0x1.fa6b137d5e108p-33,
+		-0x1.44296729fb7fap-28,
+		-0x1.0a2813a80dfaap-25,
+		0x1.34aa737a83eb4p-21,
+		0x1.6a9227332d03cp-19,
+		-0x1.8177e4f93c81ep-15,
+		-0x1.26dd71e391775p-13,
+		0x1.1d35e85fd7b22p-9,
+		0x1.b2f14a955285cp-9,
+		-0x1.8969c64cbf388p-5,
+		-0x1.5aef611fc4d5ap-6,
+		0x1.334cca0697a5ap-2,
+	}
+	// %fd446 -> %fd461 8
+	y1AmpP64 = [...]float64{
+		0x1.13db326ecebfep+14,
+		-0x1.c26e89385d5b1p+10,
+		0x1.c6ab923c6f55ep+6,
+		-0x1.e61eaf3bd2fa1p+2,
+		0x1.9bf15d9b97dd1p-1,
+		-0x1.8bfecf93d7d19p-3,
+		0x1.7fffff756aa6cp-3,
+		0x1.0000000003646p+0,
+	}
+	// %fd446 -> %fd480 10
+	y1PhaseQ64 = [...]float64{
+		-0x1.43281a050209cp+26,
+		0x1.024e99ba46e7bp+23,
+		-0x1.a6875d7dfbd65p+18,
+		0x1.032c041790233p+14,
+		-0x1.39f895bc22946p+9,
+		0x1.e77cc78ecd2d8p+4,
+		-0x1.2f368d0117be9p+1,
+		0x1.7bcc786009a25p-2,
+		-0x1.4fffffc51bc7ap-3,
+		0x1.7ffffffffb5eap-2,
+	}
+	// %fd314 -> %fd361 24
+	y1Zero164 = [...]float64{
+		-0x1.b87b0be2aa15p-29,
+		0x1.833aae4d8b975p-27,
+		-0x1.4e279b423e68fp-27,
+		0x1.29dc6a747eb4fp-30,
+		-0x1.1d15534496cd8p-25,
+		0x1.eec8d48fecep-24,
+		-0x1.d1180af70a134p-23,
+		0x1.c8386a0ea1388p-22,
+		-0x1.01a014e7f325p-20,
+		0x1.1fb752010a32p-19,
+		-0x1.3aa0aff4e332bp-18,
+		0x1.584a6c77f67p-17,
+		-0x1.794c520fc2ebbp-16,
+		0x1.9d18d2d35cc71p-15,
+		-0x1.c3fb7315c4599p-14,
+		0x1.eea7adecce927p-13,
+		-0x1.0b2d85257446fp-11,
+		0x1.17ab4b1fe5d5bp-10,
+		-0x1.5429dc6516c0dp-9,
+		0x1.e671c7d0b090bp-8,
+		-0x1.3a6dec36fb27cp-8,
+		-0x1.0d2af4e931fd1p-5,
+		-0x1.e56f82217b964p-4,
+		0x1.0aa48442f014bp-1,
+	}
+	// %fd363 -> %fd404 21
+	y1Zero264 = [...]float64{
+		0x1.a3c76069f1d8cp-52,
+		0x1.69a30996793e2p-51,
+		-0x1.dd8432fe756e7p-50,
+		-0x1.43158eee220f7p-46,
+		0x1.8d44491230f5ap-45,
+		-0x1.38842eaf4edbcp-43,
+		0x1.4958dafbfaf5ap-40,
+		-0x1.449a60e664848p-38,
+		0x1.38bc8cd594a76p-39,
+		-0x1.a798002141323p-32,
+		0x1.80b4198956aaap-28,
+		0x1.b62b5f21bacd4p-26,
+		-0x1.255e729fb6aaep-21,
+		-0x1.80618f6bae5aap-19,
+		0x1.85b940f8e8d36p-15,
+		0x1.337c7e10e14e8p-13,
+		-0x1.1be6db99332cap-9,
+		-0x1.10a329e2be9b8p-8,
+		0x1.a15d92dfe3fcfp-5,
+		0x1.00b9f8571c9bep-5,
+		-0x1.5c7c556f0c19ap-2,
+	}
+	// %fd406 -> %fd437 16
+	y1Zero364 = [...]float64{
+		0x1.09ccc22945996p-52,
+		-0x1.3515f67644276p-43,
+		-0x1.2c5b978e9f5c7p-40,
+		0x1.ec1151613913cp-36,
+		0x1.9e38d13c4a824p-33,
+		-0x1.41e75e1088eb5p-28,
+		-0x1.a384ebb13cfe1p-26,
+		0x1.2becb27f8c8f8p-21,
+		0x1.176e72b989fd8p-19,
+		-0x1.6f7bab102f822p-15,
+		-0x1.b50d7e1d278e1p-14,
+		0x1.07a678d60004fp-9,
+		0x1.3ced2a2e69115p-9,
+		-0x1.6395dfe49fcd4p-5,
+		-0x1.02b3933cf21b1p-6,
+		0x1.15f993fceab5cp-2,
+	}
+	// %fd293 -> %fd312 8
+	y1Small64 = [...]float64{
+		0x1.249f90687428cp-42,
+		-0x1.f0b5b1fb7b95ep-35,
+		0x1.32e589311fa14p-27,
+		-0x1.0a780aa4a92e9p-20,
+		0x1.2c7dbffcaec2bp-14,
+		-0x1.835b97894ba4ap-9,
+		0x1.bd3975c75b4a3p-5,
+		-0x1.91866143cbc8ap-3,
+	}
+)
+
+// Y0 returns the Bessel function of the second kind of order 0, Y0(x), as
+// CUDA's y0 computes it under fl.
+//
+// Special cases are:
+//
+//	Y0(+Inf) = +0
+//	Y0(±0) = -Inf
+//	Y0(x) = NaN (0xfff8000000000000) for x < 0, -Inf included
+//	Y0(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//
+// Accuracy: bit-exact with the H100's y0 (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "7 for |x| < 8, otherwise, the maximum
+// absolute error is 5 x 10-12".
+//
+// Flags: -fmad=false changes the result (the phase's fma, the logarithm's
+// and the small-argument sum's); -ftz=true and -use_fast_math change only
+// the logarithm's zero test, which no result reaches differently.
+func (fl Flags) Y0(x float64) float64 {
+	a := math.Abs(x)
+	var r float64
+	switch {
+	case a <= 0x1.97f4a8f9d3f28p-1:
+		// (2/π)·ln(a)·J0(a) + (a² − z²)·R(a²), z the first zero of Y0
+		// (z² in two parts), ln and J0 the inlined kernels log_ and j0_.
+		s := float64(a * a)
+		d := float64(float64(s+-0x1.ba9674p-2) + 0x1.5a30c8p-30)
+		reg := float64(d * horner64(s, y0Small64[:]))
+		l := float64(log64Core(a, fl.FTZ, fl.NoFMAD) * twoOverPi64)
+		if fl.NoFMAD {
+			r = reg + float64(l*fl.J0(a))
+		} else {
+			r = math.FMA(l, fl.J0(a), reg)
+		}
+	case a <= 0x1.0347c4ab37b18p+1:
+		r = besselZero64(a, -0x1.c982eb8d417eap-1, -0x1.ea9d270347f83p-56, y0Zero164[:])
+	case a <= 0x1.61663b5d9a628p+2:
+		r = besselZero64(a, -0x1.fa9534d98569cp+1, 0x1.f06ae7804384ep-54, y0Zero264[:])
+	case a <= 0x1.14ef30c0c06edp+3:
+		r = besselZero64(a, -0x1.c581dc4e72103p+2, 0x1.9774a495f56cfp-54, y0Zero364[:])
+	case math.IsInf(a, 0):
+		r = 0
+	default:
+		r = besselAsym64(a, y0AmpP64[:], y0PhaseQ64[:], -0x1.2d97c7f3321d2p+1, fl.NoFMAD)
+	}
+	if x < 0 {
+		return math.Float64frombits(devNaN64)
+	}
+	return r
+}
+
+// Y0 returns y0(x) under nvcc's default flags (Flags{}.Y0).
+func Y0(x float64) float64 { return Flags{}.Y0(x) }
+
+// Y1 returns the Bessel function of the second kind of order 1, Y1(x), as
+// CUDA's y1 computes it under fl.
+//
+// Special cases are:
+//
+//	Y1(+Inf) = +0
+//	Y1(±0) = -Inf
+//	Y1(x) = NaN (0xfff8000000000000) for x < 0, -Inf included
+//	Y1(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	Y1(x) = RN(-(2/π)/x) for 0 < x < 0x0.730d67819e8d2p-1022
+//
+// Accuracy: bit-exact with the H100's y1 (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "7 for |x| < 8, otherwise, the maximum
+// absolute error is 5 x 10-12".
+//
+// Flags: -fmad=false changes the result (as for Y0); -ftz=true and
+// -use_fast_math do not.
+func (fl Flags) Y1(x float64) float64 {
+	a := math.Abs(x)
+	var r float64
+	switch {
+	case a < 0x0.730d67819e8d2p-1022:
+		// div.rn.f64: the host's division is the same IEEE operation.
+		r = -twoOverPi64 / a
+	case a <= 0x1.4c6f208132576p+0:
+		// (2/π)·(J1(a)·ln(a) − 1/a) + a·S(a²), J1 and ln the inlined
+		// kernels j1_ and log_, 1/a rcp.rn.f64 (the host's division).
+		s := float64(a * a)
+		rc := 1 / a
+		j, l := fl.J1(a), log64Core(a, fl.FTZ, fl.NoFMAD)
+		var t float64
+		if fl.NoFMAD {
+			t = float64(j*l) - rc
+		} else {
+			t = math.FMA(j, l, -rc)
+		}
+		t = float64(t * twoOverPi64)
+		p := horner64(s, y1Small64[:])
+		if fl.NoFMAD {
+			r = float64(a*p) + t
+		} else {
+			r = math.FMA(a, p, t)
+		}
+	case a <= 0x1.9b510ec2adc83p+1:
+		r = besselZero64(a, -0x1.193bed4dff243p+1, 0x1.bd1e50d219bfdp-55, y1Zero164[:])
+	case a <= 0x1.c0d26d5a541cbp+2:
+		r = besselZero64(a, -0x1.5b7fe4e87b02ep+2, -0x1.dfe7bac228e8cp-52, y1Zero264[:])
+	case a <= 0x1.2585c739acdddp+3:
+		r = besselZero64(a, -0x1.13127ae6169b4p+3, -0x1.479cc068d9046p-52, y1Zero364[:])
+	case math.IsInf(a, 0):
+		r = 0
+	default:
+		r = besselAsym64(a, y1AmpP64[:], y1PhaseQ64[:], -0x1.f6a7a2955385ep+1, fl.NoFMAD)
+	}
+	switch {
+	case x == 0:
+		return math.Inf(-1)
+	case x < 0:
+		return math.Float64frombits(devNaN64)
+	}
+	return r
+}
+
+// Y1 returns y1(x) under nvcc's default flags (Flags{}.Y1).
+func Y1(x float64) float64 { return Flags{}.Y1(x) }

@@ -38,6 +38,8 @@ var besselFuncs64 = []struct {
 	{"cyl_bessel_i1", func(fl fp.Flags) func(float64) float64 { return fl.CylBesselI1 }, fp.CylBesselI1, oracle.I1, -100, 100},
 	{"j0", func(fl fp.Flags) func(float64) float64 { return fl.J0 }, fp.J0, oracle.J0, -40, 40},
 	{"j1", func(fl fp.Flags) func(float64) float64 { return fl.J1 }, fp.J1, oracle.J1, -40, 40},
+	{"y0", func(fl fp.Flags) func(float64) float64 { return fl.Y0 }, fp.Y0, oracle.Y0, 0, 40},
+	{"y1", func(fl fp.Flags) func(float64) float64 { return fl.Y1 }, fp.Y1, oracle.Y1, 0, 40},
 }
 
 // besselSpecials64 are the doc comments' special cases, on points of the
@@ -69,6 +71,19 @@ var besselSpecials64 = []struct {
 	{"j1", nZero64, nZero64, "J1(-0) = -0"},
 	{"j1", 0x8010000000000000, 0x8008000000000000, "J1(x) = x/2 for tiny x"},
 	{"j1", sNaN1, 0x7fffffff00000000, "J1(NaN) = 0x7fffffff00000000"},
+	{"y0", pInf64, 0, "Y0(+Inf) = +0"},
+	{"y0", 0, nInf64, "Y0(+0) = -Inf"},
+	{"y0", nZero64, nInf64, "Y0(-0) = -Inf"},
+	{"y0", nOne64, dNaN64, "Y0(x) = NaN for x < 0"},
+	{"y0", nInf64, dNaN64, "Y0(-Inf) = NaN"},
+	{"y0", qNaN2, 0x7fffffff00000000, "Y0(NaN) = 0x7fffffff00000000"},
+	{"y1", pInf64, 0, "Y1(+Inf) = +0"},
+	{"y1", 0, nInf64, "Y1(+0) = -Inf"},
+	{"y1", nZero64, nInf64, "Y1(-0) = -Inf"},
+	{"y1", 0x8000000000000001, dNaN64, "Y1(x) = NaN for x < 0"},
+	{"y1", nInf64, dNaN64, "Y1(-Inf) = NaN"},
+	{"y1", 1, nInf64, "Y1(0x1p-1074) = -(2/π)/x = -Inf"},
+	{"y1", qNaN1, 0x7fffffff00000000, "Y1(NaN) = 0x7fffffff00000000"},
 }
 
 func TestBessel64SpecialCases(t *testing.T) {
@@ -268,5 +283,7 @@ func init() {
 		un("cyl_bessel_i1", -50, 50, fp.Flags.CylBesselI1, math.Exp),
 		un("j0", -50, 50, fp.Flags.J0, math.J0),
 		un("j1", -50, 50, fp.Flags.J1, math.J1),
+		un("y0", 1e-3, 100, fp.Flags.Y0, math.Y0),
+		un("y1", 1e-3, 100, fp.Flags.Y1, math.Y1),
 	)
 }

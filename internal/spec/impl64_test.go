@@ -16,7 +16,7 @@ var nanInputs = []uint64{0x7ff0000000000001, 0x7ff8000000000000, 0xfff0000000000
 
 // besselMufuNaN lists the unary functions whose NaN argument meets an
 // instruction's own NaN (the double Bessel functions).
-var besselMufuNaN = map[string]bool{"j0": true, "j1": true}
+var besselMufuNaN = map[string]bool{"j0": true, "j1": true, "y0": true, "y1": true}
 
 // wantOrdered is the NaN an ordered function returns on in under orders o
 // when an instruction of it has two NaN operands (ok), else ok is false:

@@ -13,6 +13,8 @@ func init() {
 		"cyl_bessel_i1": func(fl fp.Flags) func(float64) float64 { return fl.CylBesselI1 },
 		"j0":            func(fl fp.Flags) func(float64) float64 { return fl.J0 },
 		"j1":            func(fl fp.Flags) func(float64) float64 { return fl.J1 },
+		"y0":            func(fl fp.Flags) func(float64) float64 { return fl.Y0 },
+		"y1":            func(fl fp.Flags) func(float64) float64 { return fl.Y1 },
 	} {
 		bindD1(id, g)
 	}
@@ -21,7 +23,7 @@ func init() {
 	// order (o[0] AsWritten) that NaN wins and reaches the result (fp's
 	// functions); with the operands swapped x's NaN wins at every step and
 	// the result is x quieted.
-	for _, id := range []string{"j0", "j1"} {
+	for _, id := range []string{"j0", "j1", "y0", "y1"} {
 		g := bindings[id]
 		ordered[id] = func(fl fp.Flags, o NaNOrders) Kernel {
 			k := g(fl)
