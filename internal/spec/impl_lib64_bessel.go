@@ -18,6 +18,7 @@ func init() {
 	} {
 		bindD1(id, g)
 	}
+	bindOrder64("jn", func(fl fp.Flags) func(int32, float64) float64 { return fl.Jn })
 	// A NaN x meets the NaN 0x7fffffff00000000 of rcp.approx.ftz.f64 in
 	// the first fma of the Newton step, fma(−x, rcp, 1): in PTX's operand
 	// order (o[0] AsWritten) that NaN wins and reaches the result (fp's
@@ -35,4 +36,23 @@ func init() {
 			}
 		}
 	}
+	// jn of order 0 or 1 is j0 or j1.
+	g := bindings["jn"]
+	ordered["jn"] = func(fl fp.Flags, o NaNOrders) Kernel {
+		k := g(fl)
+		return func(in *Args) uint64 {
+			if n := int32(uint32(in[0])); o[0] != rounding.AsWritten && isNaN64(in[1]) && (n == 0 || n == 1) {
+				return in[1] | 1<<51
+			}
+			return k(in)
+		}
+	}
+}
+
+// bindOrder64 binds a function of an int order and a double (jn, yn).
+func bindOrder64(id string, fn func(fp.Flags) func(int32, float64) float64) {
+	bind(id, func(fl fp.Flags) Kernel {
+		g := fn(fl)
+		return func(in *Args) uint64 { return f64r(g(int32(uint32(in[0])), f64a(in[1]))) }
+	})
 }
