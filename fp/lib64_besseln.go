@@ -113,3 +113,48 @@ func jnBackward64(n int32, tox float64) float64 {
 	}
 	return ans / (sum - next)
 }
+
+// Yn returns the Bessel function of the second kind of order n, Y_n(x), as
+// CUDA's yn computes it under fl.
+//
+// Special cases are (n ≥ 2 unless stated):
+//
+//	Yn(0, x) = Y0(x), Yn(1, x) = Y1(x)
+//	Yn(n, x) = NaN (0xfff8000000000000) for n < 0, for x < 0 and for a NaN x
+//	Yn(n, x) = RN(-(2/π)/x) for 0 ≤ x < 0x0.730d67819e8d2p-1022: Yn(n, +0) = -Inf, Yn(n, -0) = +Inf
+//	Yn(n, x) = -Inf where the recurrence gives NaN (Yn(n, +Inf) included)
+//
+// Accuracy: bit-exact with the H100's yn (sm_90, CUDA 13.0) under each of
+// the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
+// Mathematical Functions, Table 18): "For |x| > 1.5n, the maximum absolute
+// error is 5 x 10-12".
+//
+// Flags: -fmad=false changes the result (through Y0 and Y1); -ftz=true and
+// -use_fast_math do not. The recurrence takes n − 1 steps.
+func (fl Flags) Yn(n int32, x float64) float64 {
+	// The kernel computes y1 and y0 first, and again (inlined) for the
+	// orders 1 and 0.
+	y1, y0 := fl.Y1(x), fl.Y0(x)
+	switch {
+	case n == 0:
+		return y0
+	case n == 1:
+		return y1
+	case n < 0 || !(x >= 0): // setp.lt.s32, setp.ltu.f64
+		return math.Float64frombits(devNaN64)
+	case x < 0x0.730d67819e8d2p-1022: // |x|, x ≥ 0 or -0 here
+		return -twoOverPi64 / x // div.rn.f64
+	}
+	tox := 2 / x // div.rn.f64
+	prev, cur := y0, y1
+	for k := int32(1); k < n; k++ {
+		prev, cur = cur, math.FMA(float64(tox*float64(k)), cur, -prev)
+	}
+	if !(math.Abs(cur) <= math.Inf(1)) {
+		return math.Inf(-1)
+	}
+	return cur
+}
+
+// Yn returns yn(n, x) under nvcc's default flags (Flags{}.Yn).
+func Yn(n int32, x float64) float64 { return Flags{}.Yn(n, x) }

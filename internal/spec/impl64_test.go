@@ -16,7 +16,7 @@ var nanInputs = []uint64{0x7ff0000000000001, 0x7ff8000000000000, 0xfff0000000000
 
 // besselMufuNaN lists the unary functions whose NaN argument meets an
 // instruction's own NaN (the double Bessel functions).
-var besselMufuNaN = map[string]bool{"j0": true, "j1": true, "y0": true, "y1": true, "jn": true}
+var besselMufuNaN = map[string]bool{"j0": true, "j1": true, "y0": true, "y1": true, "jn": true, "yn": true}
 
 // wantOrdered is the NaN an ordered function returns on in under orders o
 // when an instruction of it has two NaN operands (ok), else ok is false:
@@ -57,9 +57,9 @@ func wantOrdered(f *spec.Func, noFMAD bool, o spec.NaNOrders, in *spec.Args) (wa
 		return two(o[1], p, z), true
 	case besselMufuNaN[f.ID]:
 		// A NaN x against rcp.approx.ftz.f64's NaN (impl_lib64_bessel.go):
-		// x's wins when the operands are swapped; jn's x is y, and only
-		// its orders 0 and 1 (j0, j1) meet that NaN.
-		if f.ID == "jn" {
+		// x's wins when the operands are swapped; jn's and yn's x is y,
+		// and only their orders 0 and 1 (j0, j1, y0, y1) meet that NaN.
+		if f.ID == "jn" || f.ID == "yn" {
 			if n := int32(uint32(x)); n != 0 && n != 1 {
 				return 0, false
 			}

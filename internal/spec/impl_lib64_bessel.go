@@ -19,6 +19,7 @@ func init() {
 		bindD1(id, g)
 	}
 	bindOrder64("jn", func(fl fp.Flags) func(int32, float64) float64 { return fl.Jn })
+	bindOrder64("yn", func(fl fp.Flags) func(int32, float64) float64 { return fl.Yn })
 	// A NaN x meets the NaN 0x7fffffff00000000 of rcp.approx.ftz.f64 in
 	// the first fma of the Newton step, fma(−x, rcp, 1): in PTX's operand
 	// order (o[0] AsWritten) that NaN wins and reaches the result (fp's
@@ -36,15 +37,17 @@ func init() {
 			}
 		}
 	}
-	// jn of order 0 or 1 is j0 or j1.
-	g := bindings["jn"]
-	ordered["jn"] = func(fl fp.Flags, o NaNOrders) Kernel {
-		k := g(fl)
-		return func(in *Args) uint64 {
-			if n := int32(uint32(in[0])); o[0] != rounding.AsWritten && isNaN64(in[1]) && (n == 0 || n == 1) {
-				return in[1] | 1<<51
+	// jn and yn of order 0 or 1 are j0, j1, y0 or y1.
+	for _, id := range []string{"jn", "yn"} {
+		g := bindings[id]
+		ordered[id] = func(fl fp.Flags, o NaNOrders) Kernel {
+			k := g(fl)
+			return func(in *Args) uint64 {
+				if n := int32(uint32(in[0])); o[0] != rounding.AsWritten && isNaN64(in[1]) && (n == 0 || n == 1) {
+					return in[1] | 1<<51
+				}
+				return k(in)
 			}
-			return k(in)
 		}
 	}
 }
