@@ -3,6 +3,7 @@ package fp_test
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/f64"
+	"github.com/cudafp/cudafp/internal/golden"
 	"github.com/cudafp/cudafp/internal/oracle"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
@@ -103,6 +105,72 @@ func TestBessel64SpecialCases(t *testing.T) {
 			}
 			if dev := deviceSpecial64(t, r.id, fl, []uint64{r.in}); dev != r.want {
 				t.Errorf("%s %s: table says %s(%s) = %s, device %s", r.why, flagName(fl), r.id, f64.Format(r.in), f64.Format(r.want), f64.Format(dev))
+			}
+		}
+	}
+}
+
+// besselNSpecials64 are the special cases of Jn and Yn's doc comments, on
+// points of the golden special grid (NaN rows: the grid's operand order).
+var besselNSpecials64 = []struct {
+	id   string
+	n    int32
+	x    uint64
+	want uint64
+	why  string
+}{
+	{"jn", -1, one64, dNaN64, "Jn(n, x) = NaN for n < 0"},
+	{"jn", 0, nZero64, 0x3feffffffffffffe, "Jn(0, x) = J0(x)"},
+	{"jn", 1, nInf64, nZero64, "Jn(1, x) = J1(x)"},
+	{"jn", 2, sNaN1, sNaN1 | 1<<51, "Jn(n, NaN) = x quieted"},
+	{"jn", 3, qNaN2, qNaN2, "Jn(n, NaN) = x"},
+	{"jn", 2, 0, dNaN64, "Jn(n, +0) = NaN"},
+	{"jn", 5, nZero64, dNaN64, "Jn(n, -0) = NaN"},
+	{"jn", 2, pInf64, 0, "Jn(2, +Inf) = +0"},
+	{"jn", 2, 1, dNaN64, "Jn(2, 0x1p-1074) = NaN: the backward recurrence overflows"},
+	{"jn", 128, 0x0010000000000000, dNaN64, "Jn(128, 0x1p-1022) = NaN: the backward recurrence overflows"},
+	{"yn", -2, one64, dNaN64, "Yn(n, x) = NaN for n < 0"},
+	{"yn", 0, nZero64, nInf64, "Yn(0, x) = Y0(x)"},
+	{"yn", 1, nInf64, dNaN64, "Yn(1, x) = Y1(x)"},
+	{"yn", 2, nOne64, dNaN64, "Yn(n, x) = NaN for x < 0"},
+	{"yn", 3, sNaN1, dNaN64, "Yn(n, NaN) = NaN"},
+	{"yn", 2, 0, nInf64, "Yn(n, +0) = -Inf"},
+	{"yn", 4, nZero64, pInf64, "Yn(n, -0) = +Inf"},
+	{"yn", 2, 1, nInf64, "Yn(n, 0x1p-1074) = -(2/π)/x = -Inf"},
+	{"yn", 5, pInf64, 0, "Yn(n, +Inf) = +0"},
+}
+
+// deviceGrid64 returns the device's output of function id under fl at the
+// point in of its golden special grid, whose points spec.Func.GridPoint
+// enumerates.
+func deviceGrid64(t *testing.T, id string, fl fp.Flags, in spec.Args) uint64 {
+	t.Helper()
+	f, _ := spec.Lookup(id)
+	g, err := golden.Load(filepath.Join("..", "testdata", "golden", fl.Name(), id+".txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range f.GridLen() {
+		if f.GridPoint(g.Grid, k) == in {
+			return g.Special[k]
+		}
+	}
+	t.Fatalf("%s %s: %x is not on the device's special grid", id, flagName(fl), in[:2])
+	return 0
+}
+
+func TestBesselN64SpecialCases(t *testing.T) {
+	for _, r := range besselNSpecials64 {
+		for _, fl := range spec.FlagSets {
+			f := fl.Jn
+			if r.id == "yn" {
+				f = fl.Yn
+			}
+			if got := math.Float64bits(f(r.n, math.Float64frombits(r.x))); got != r.want {
+				t.Errorf("%s %s: %s(%d, %s) = %s, want %s", r.why, flagName(fl), r.id, r.n, f64.Format(r.x), f64.Format(got), f64.Format(r.want))
+			}
+			if dev := deviceGrid64(t, r.id, fl, spec.Args{uint64(uint32(r.n)), r.x}); dev != r.want {
+				t.Errorf("%s %s: table says %s(%d, %s) = %s, device %s", r.why, flagName(fl), r.id, r.n, f64.Format(r.x), f64.Format(r.want), f64.Format(dev))
 			}
 		}
 	}
@@ -241,6 +309,61 @@ func TestBessel64Accuracy(t *testing.T) {
 	props.TestingRun(t)
 }
 
+// TestBesselN64Accuracy checks the absolute bounds Table 18 states for jn
+// and yn (CUDA C++ Programming Guide 13.0: "For n = 128, the maximum
+// absolute error is 5 x 10-12" for jn, "For |x| > 1.5n, the maximum
+// absolute error is 5 x 10-12" for yn) under every captured flag set,
+// against the correctly rounded value from oracle.Jn and oracle.Yn, on
+// random binary32 arguments (gopter, CUDAFP_SEED): jn(128, x) for 2^-40 ≤
+// |x| < 400, yn(n, x) for n in [2, 40] and x in (1.5n, 1.5n + 400]. Below
+// 2^-40 jn's backward recurrence overflows to NaN on the device as here
+// (from about 6.9e-15 down: besselNSpecials64's rows), outside the bound.
+func TestBesselN64Accuracy(t *testing.T) {
+	const bound = 5e-12
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	params := gopter.DefaultTestParametersWithSeed(int64(seed))
+	params.MinSuccessfulTests = 1000
+	if testing.Short() {
+		params.MinSuccessfulTests = 100
+	}
+	props := gopter.NewProperties(params)
+	check := func(id string, ref *oracle.Func, n int32, x32 float32) string {
+		x := float64(x32)
+		cr, ok := crAt(ref, n, x32)
+		if !ok {
+			return ""
+		}
+		var bad []string
+		for _, fl := range spec.FlagSets {
+			f := fl.Jn
+			if id == "yn" {
+				f = fl.Yn
+			}
+			got := f(n, x)
+			if d := math.Abs(got - math.Float64frombits(cr)); !(d <= bound) {
+				bad = append(bad, fmt.Sprintf("[%s] %s(%d, %x) = %x: absolute error %.3g from the correctly rounded %x, documented bound %g", fl.Name(), id, n, x, got, d, math.Float64frombits(cr), bound))
+			}
+		}
+		return strings.Join(bad, "; ")
+	}
+	props.Property("jn(128, x) within 5e-12", prop.ForAll(func(x float32) string {
+		if math.Abs(float64(x)) < 0x1p-40 {
+			x = float32(math.Copysign(0x1p-40, float64(x)))
+		}
+		return check("jn", oracle.Jn, 128, x)
+	}, besselGen(-400, 400)))
+	genYn := func(p *gopter.GenParameters) *gopter.GenResult {
+		n := int32(2 + p.Rng.Intn(39))
+		x := float32(1.5*float64(n) + 400*(1-p.Rng.Float64()))
+		return gopter.NewGenResult([2]float64{float64(n), float64(x)}, gopter.NoShrinker)
+	}
+	props.Property("yn(n, x) within 5e-12 for x > 1.5n", prop.ForAll(func(a [2]float64) string {
+		return check("yn", oracle.Yn, int32(a[0]), float32(a[1]))
+	}, genYn))
+	props.TestingRun(t)
+}
+
 // TestCrAt checks the test's reference on values known exactly or from
 // package ulp's binary32 reference: I0(0) = 1, J1(0) = 0 (no enclosure: a
 // special value), and J0(x) rounded to binary32 from crAt equals ulp.J0's
@@ -285,5 +408,7 @@ func init() {
 		un("j1", -50, 50, fp.Flags.J1, math.J1),
 		un("y0", 1e-3, 100, fp.Flags.Y0, math.Y0),
 		un("y1", 1e-3, 100, fp.Flags.Y1, math.Y1),
+		un("jn(5,x)", -50, 50, func(fl fp.Flags, x float64) float64 { return fl.Jn(5, x) }, func(x float64) float64 { return math.Jn(5, x) }),
+		un("yn(5,x)", 1e-3, 100, func(fl fp.Flags, x float64) float64 { return fl.Yn(5, x) }, func(x float64) float64 { return math.Yn(5, x) }),
 	)
 }

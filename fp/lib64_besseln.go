@@ -44,6 +44,10 @@ const (
 //
 //	Jn(n, x) = NaN (0xfff8000000000000) for n < 0
 //	Jn(0, x) = J0(x), Jn(1, x) = J1(x)
+//	Jn(n, NaN) = NaN: x quieted, sign and payload kept, for n ≥ 2
+//	Jn(n, ±0) = NaN (0xfff8000000000000) for n ≥ 2 (0/0 in the normalisation)
+//	Jn(n, x) = NaN (0xfff8000000000000) for n ≥ 2 and x ≠ 0 so small that the backward recurrence overflows (∞ − ∞): Jn(2, 2^-128), Jn(128, 2^-48)
+//	Jn(n, ±Inf) = ±0 for n ≥ 2
 //
 // Accuracy: bit-exact with the H100's jn (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
@@ -62,6 +66,10 @@ func (fl Flags) Jn(n int32, x float64) float64 {
 	case n < 0:
 		return math.Float64frombits(devNaN64)
 	}
+	if x != x {
+		// 2/x, and every value after it, is x quieted.
+		return quiet64(x)
+	}
 	a := math.Abs(x)
 	tox := 2 / x // div.rn.f64: the host's division is the same IEEE operation
 	var r float64
@@ -70,7 +78,7 @@ func (fl Flags) Jn(n int32, x float64) float64 {
 	} else {
 		r = jnBackward64(n, tox)
 	}
-	if r != r && x == x {
+	if r != r {
 		return math.Float64frombits(devNaN64)
 	}
 	return r
@@ -122,7 +130,8 @@ func jnBackward64(n int32, tox float64) float64 {
 //	Yn(0, x) = Y0(x), Yn(1, x) = Y1(x)
 //	Yn(n, x) = NaN (0xfff8000000000000) for n < 0, for x < 0 and for a NaN x
 //	Yn(n, x) = RN(-(2/π)/x) for 0 ≤ x < 0x0.730d67819e8d2p-1022: Yn(n, +0) = -Inf, Yn(n, -0) = +Inf
-//	Yn(n, x) = -Inf where the recurrence gives NaN (Yn(n, +Inf) included)
+//	Yn(n, +Inf) = +0
+//	Yn(n, x) = -Inf where the recurrence gives NaN
 //
 // Accuracy: bit-exact with the H100's yn (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
