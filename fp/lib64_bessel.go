@@ -209,9 +209,11 @@ func besselCos64(theta, shift float64, noFMAD bool) float64 {
 // asymptotic branch of kernels j0_, j1_, y0_ and y1_.
 func besselAsym64(a float64, p, q []float64, shift float64, noFMAD bool) float64 {
 	if a != a {
-		// rcp.approx.ftz.f64 of a NaN is the NaN 0x7fffffff00000000, and
-		// the device's DFMA and DMUL return it over the other NaN operand
-		// (the golden data of every NaN input).
+		// rcp.approx.ftz.f64 of a NaN is the NaN 0x7fffffff00000000; in
+		// PTX's operand order the Newton step's fma(−a, rcp, 1) returns
+		// it over a's NaN, and every later operation carries it to the
+		// result (the special grid's golden data; swapped operands give a
+		// quieted: internal/spec's ordered kernels).
 		return math.Float64frombits(mufuNaN64)
 	}
 	w := rcp64Newton(a)
@@ -224,9 +226,10 @@ func besselAsym64(a float64, p, q []float64, shift float64, noFMAD bool) float64
 	return float64(amp * c)
 }
 
-// besselZero64 returns (x − zh + zl)·P(x − zh + zl) for one interval
-// around a zero z = zh − zl... of kernels j0_ and j1_: two add.f64 and
-// Horner's scheme.
+// besselZero64 returns d·P(d), d = (a + zh) + zl, for the interval around
+// one zero of kernels j0_, j1_, y0_ and y1_: zh and zl are the PTX's two
+// add.f64 immediates (the zero z ≈ −zh − zl, split so that d keeps its
+// relative accuracy near z), then Horner's scheme and one product.
 func besselZero64(a, zh, zl float64, c []float64) float64 {
 	d := float64(float64(a+zh) + zl)
 	return float64(d * horner64(d, c))
@@ -398,7 +401,7 @@ var (
 // Special cases are:
 //
 //	J0(±Inf) = +0
-//	J0(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	J0(NaN) = NaN (0x7fffffff00000000, whatever the NaN; x quieted where ptxas swapped the operands: internal/spec's ordered kernels)
 //	J0(±0) = 0x1.ffffffffffffep-01 (1 − 2^-52: the polynomial's value)
 //
 // Accuracy: bit-exact with the H100's j0 (sm_90, CUDA 13.0) under each of
@@ -432,7 +435,7 @@ func J0(x float64) float64 { return Flags{}.J0(x) }
 // Special cases are:
 //
 //	J1(±Inf) = ±0
-//	J1(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	J1(NaN) = NaN (0x7fffffff00000000, whatever the NaN; x quieted where ptxas swapped the operands: internal/spec's ordered kernels)
 //	J1(x) = x/2 for |x| < 0x1.4484bfeebc2ap-100, ±0 included
 //
 // Accuracy: bit-exact with the H100's j1 (sm_90, CUDA 13.0) under each of
@@ -697,7 +700,7 @@ var (
 //	Y0(+Inf) = +0
 //	Y0(±0) = -Inf
 //	Y0(x) = NaN (0xfff8000000000000) for x < 0, -Inf included
-//	Y0(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	Y0(NaN) = NaN (0x7fffffff00000000, whatever the NaN; x quieted where ptxas swapped the operands: internal/spec's ordered kernels)
 //
 // Accuracy: bit-exact with the H100's y0 (sm_90, CUDA 13.0) under each of
 // the six captured flag sets. Documented (CUDA C++ Programming Guide 13.0,
@@ -751,7 +754,7 @@ func Y0(x float64) float64 { return Flags{}.Y0(x) }
 //	Y1(+Inf) = +0
 //	Y1(±0) = -Inf
 //	Y1(x) = NaN (0xfff8000000000000) for x < 0, -Inf included
-//	Y1(NaN) = NaN (0x7fffffff00000000, whatever the NaN)
+//	Y1(NaN) = NaN (0x7fffffff00000000, whatever the NaN; x quieted where ptxas swapped the operands: internal/spec's ordered kernels)
 //	Y1(x) = RN(-(2/π)/x) for 0 < x < 0x0.730d67819e8d2p-1022
 //
 // Accuracy: bit-exact with the H100's y1 (sm_90, CUDA 13.0) under each of

@@ -187,8 +187,9 @@ func CylBesselI0(x float64) float64 {
 		return besselILarge64(a, i0Large64[:])
 	}
 	if x != x {
-		// abs.f64 is an operand modifier of the DMUL: a NaN comes out
-		// quieted with its own sign.
+		// x·x of |x|: the device returns a NaN x quieted with its own
+		// sign (the golden data of every NaN input), which the host's
+		// math.Abs would clear.
 		return quiet64(x)
 	}
 	return horner64(float64(a*a), i0Small64[:])
