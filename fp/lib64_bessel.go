@@ -21,10 +21,10 @@ import (
 // refined by Newton, rcp64Newton) and w², J(x) ≈ √(2/(π|x|))·P(w²)·cos(θ −
 // φ), θ = |x| + Q(w²)·w, where √(2/(π|x|)) is rsqrt.approx.f64 times √(2/π)
 // (0x1.9884533d43651p-1), and φ = π/4 (j0) or 3π/4 (j1). θ is reduced by
-// π/2 as sin and cos reduce their argument (trigReduce64: Cody–Waite in
+// π/2 as sin and cos reduce their argument (besselTrigReduce64: Cody–Waite in
 // three fmas, Payne–Hanek from 2^31 on), q·π/2 − φ (q the quadrant mod 4) is
 // added to the remainder r as fma(q, π/2, r − φ), and the sum, below 2π in
-// magnitude, is reduced again and fed to cos's polynomials (sinCos64).
+// magnitude, is reduced again and fed to cos's polynomials (besselSinCos64).
 //
 // Flags: -fmad=true (the default) contracts q·π/2 + (r − φ) into that fma;
 // -fmad=false computes the product and the sum apart (mul.rn, add.rn), so
@@ -41,32 +41,33 @@ const devNaN64 = 0xfff8000000000000
 // The shared constants of the asymptotic forms (PTX immediates).
 const (
 	besselSqrt2OverPi64 = 0x1.9884533d43651p-1 // √(2/π)
-	twoOverPi64         = 0x1.45f306dc9c883p-1 // 2/π, for the quotient of the reduction
-	pio2Hi64            = 0x1.921fb54442d18p+0 // π/2 = pio2Hi64 + pio2Mid64 + pio2Lo64
-	pio2Mid64           = 0x1.1a62633145cp-54
-	pio2Lo64            = 0x1.b839a252049cp-104
+	besselTwoOverPi64   = 0x1.45f306dc9c883p-1 // 2/π, for the quotient of the reduction
+	besselPio2Hi64      = 0x1.921fb54442d18p+0 // π/2 = besselPio2Hi64 + besselPio2Mid64 + besselPio2Lo64
+	besselPio2Mid64     = 0x1.1a62633145cp-54
+	besselPio2Lo64      = 0x1.b839a252049cp-104
 )
 
-// trigReduce64 returns q and r with x = q·π/2 + r, |r| ≤ π/4 about, as
+// besselTrigReduce64 returns q and r with x = q·π/2 + r, |r| ≤ π/4 about, as
 // CUDA's double sin and cos reduce x: q = rint(x·2/π) (cvt.rni.s32.f64),
 // r = x − q·π/2 in three fmas with π/2 in three parts; from |x| ≥ 2^31 on
 // (not NaN) the Payne–Hanek reduction __internal_trig_reduction_slowpathd.
-// A private copy until the double sin and cos (branch f64trig) land.
-func trigReduce64(x float64) (int32, float64) {
-	q := rounding.F64ToI32(math.Float64bits(float64(x*twoOverPi64)), rounding.RN)
+// A private copy, named apart, until the double sin and cos (branch
+// f64trig: trig64Reduce, trig64Slow, i2opi64) land.
+func besselTrigReduce64(x float64) (int32, float64) {
+	q := rounding.F64ToI32(math.Float64bits(float64(x*besselTwoOverPi64)), rounding.RN)
 	k := -float64(q)
-	r := math.FMA(k, pio2Hi64, x)
-	r = math.FMA(k, pio2Mid64, r)
-	r = math.FMA(k, pio2Lo64, r)
+	r := math.FMA(k, besselPio2Hi64, x)
+	r = math.FMA(k, besselPio2Mid64, r)
+	r = math.FMA(k, besselPio2Lo64, r)
 	if !(math.Abs(x) < 0x1p31) && x == x {
-		return trigReduceSlow64(x)
+		return besselTrigSlow64(x)
 	}
 	return q, r
 }
 
-// i2opi64 holds the bits of 2/π, 64 to a word, lowest word first
+// besselI2opi64 holds the bits of 2/π, 64 to a word, lowest word first
 // (__cudart_i2opi_d, the PTX's global table).
-var i2opi64 = [18]uint64{
+var besselI2opi64 = [18]uint64{
 	0x6bfb5fb11f8d5d08, 0x3d0739f78a5292ea, 0x7527bac7ebe5f17b, 0x4f463f669e5fea2d,
 	0x6d367ecf27cb09b7, 0xef2f118b5a0a6d1f, 0x1ff897ffde05980f, 0x9c845f8bbdf9283b,
 	0x3991d639835339f4, 0xe99c7026b45f7e41, 0xe88235f52ebb4484, 0xfe1deb1cb129a73e,
@@ -74,7 +75,7 @@ var i2opi64 = [18]uint64{
 	0xfc2757d1f534ddc0, 0xa2f9836e4e441529,
 }
 
-// trigReduceSlow64 is __internal_trig_reduction_slowpathd: the Payne–Hanek
+// besselTrigSlow64 is __internal_trig_reduction_slowpathd: the Payne–Hanek
 // reduction of |x| ≥ 2^31 (x itself and q = 0 for ±Inf and NaN), in 64-bit
 // integer arithmetic (the PTX's mad.lo/madc.hi chains are exact 128-bit
 // products and sums: bits.Mul64 and bits.Add64). The significand times a
@@ -82,7 +83,7 @@ var i2opi64 = [18]uint64{
 // the fraction, complemented when its first bit is set (round to the
 // nearest quadrant), is normalised, multiplied by π/4·2^64
 // (0xc90fdaa22168c235) and rounded to a double with the sign of x.
-func trigReduceSlow64(x float64) (int32, float64) {
+func besselTrigSlow64(x float64) (int32, float64) {
 	u := math.Float64bits(x)
 	hi := uint32(u >> 32)
 	e := int32(hi>>20) & 2047
@@ -99,7 +100,7 @@ func trigReduceSlow64(x float64) (int32, float64) {
 	var carry uint64
 	i := first
 	for ; i < end; i++ {
-		h, l := bits.Mul64(i2opi64[i], m)
+		h, l := bits.Mul64(besselI2opi64[i], m)
 		var c uint64
 		l, c = bits.Add64(l, carry, 0)
 		prod[i-first] = l
@@ -138,12 +139,12 @@ func trigReduceSlow64(x float64) (int32, float64) {
 	return q, math.Float64frombits(r | uint64(sign)<<32)
 }
 
-// sin64Coef and cos64Coef are the polynomials of CUDA's double sin and cos
+// besselSinCoef64 and besselCosCoef64 are the polynomials of CUDA's double sin and cos
 // in s = r², Horner's order: the selp immediate, then the pairs of
 // __cudart_sin_cos_coeffs the kernel loads (entries 0–5 for sin, 8–13 for
 // cos).
 var (
-	sin64Coef = [...]float64{
+	besselSinCoef64 = [...]float64{
 		0x1.5db65f9785ebap-33,
 		-0x1.ae5f12cb0d246p-26,
 		0x1.71de369ace392p-19,
@@ -152,7 +153,7 @@ var (
 		-0x1.5555555555554p-3,
 		0,
 	}
-	cos64Coef = [...]float64{
+	besselCosCoef64 = [...]float64{
 		-0x1.8ff8320fd8164p-37,
 		0x1.1eea7c1ef8528p-29,
 		-0x1.27e4f8e06e6d9p-22,
@@ -163,17 +164,18 @@ var (
 	}
 )
 
-// sinCos64 returns sin(r + q·π/2) as CUDA's double sin and cos evaluate it
+// besselSinCos64 returns sin(r + q·π/2) as CUDA's double sin and cos evaluate it
 // from a reduced r (cos passes q + 1): r + r·(s·S(s)) for even q, 1 +
 // s·C(s) for odd q, negated (fma(y, −1, 0): −0 becomes +0) when q&2 is set.
-// A private copy until the double sin and cos (branch f64trig) land.
-func sinCos64(r float64, q int32) float64 {
+// A private copy, named apart, until the double sin and cos (branch
+// f64trig: trig64Quadrant, sin64Poly, cos64Poly) land.
+func besselSinCos64(r float64, q int32) float64 {
 	s := float64(r * r)
 	var y float64
 	if q&1 == 0 {
-		y = math.FMA(horner64(s, sin64Coef[:]), r, r)
+		y = math.FMA(horner64(s, besselSinCoef64[:]), r, r)
 	} else {
-		y = math.FMA(horner64(s, cos64Coef[:]), s, 1)
+		y = math.FMA(horner64(s, besselCosCoef64[:]), s, 1)
 	}
 	if q&2 != 0 {
 		y = math.FMA(y, -1, 0)
@@ -187,21 +189,21 @@ func sinCos64(r float64, q int32) float64 {
 // -fmad=false), and cos(u) from u's own reduction (u = ±Inf, impossible
 // for a finite θ, gives NaN as the kernel's u·0).
 func besselCos64(theta, shift float64, noFMAD bool) float64 {
-	q, r := trigReduce64(theta)
+	q, r := besselTrigReduce64(theta)
 	k := float64(q & 3)
 	var u float64
 	if noFMAD {
-		u = float64(r+shift) + float64(k*pio2Hi64)
+		u = float64(r+shift) + float64(k*besselPio2Hi64)
 	} else {
-		u = math.FMA(k, pio2Hi64, float64(r+shift))
+		u = math.FMA(k, besselPio2Hi64, float64(r+shift))
 	}
 	var q2 int32
 	if math.IsInf(u, 0) {
 		r = float64(u * 0)
 	} else {
-		q2, r = trigReduce64(u)
+		q2, r = besselTrigReduce64(u)
 	}
-	return sinCos64(r, q2+1)
+	return besselSinCos64(r, q2+1)
 }
 
 // besselAsym64 returns √(2/(πa))·P(w²)·cos(θ − φ), θ = a + Q(w²)·w, w =
@@ -720,7 +722,7 @@ func (fl Flags) Y0(x float64) float64 {
 		s := float64(a * a)
 		d := float64(float64(s+-0x1.ba9674p-2) + 0x1.5a30c8p-30)
 		reg := float64(d * horner64(s, y0Small64[:]))
-		l := float64(log64Core(a, fl.FTZ, fl.NoFMAD) * twoOverPi64)
+		l := float64(log64Core(a, fl.FTZ, fl.NoFMAD) * besselTwoOverPi64)
 		if fl.NoFMAD {
 			r = reg + float64(l*fl.J0(a))
 		} else {
@@ -770,7 +772,7 @@ func (fl Flags) Y1(x float64) float64 {
 	switch {
 	case a < 0x0.730d67819e8d2p-1022:
 		// div.rn.f64: the host's division is the same IEEE operation.
-		r = -twoOverPi64 / a
+		r = -besselTwoOverPi64 / a
 	case a <= 0x1.4c6f208132576p+0:
 		// (2/π)·(J1(a)·ln(a) − 1/a) + a·S(a²), J1 and ln the inlined
 		// kernels j1_ and log_, 1/a rcp.rn.f64 (the host's division).
@@ -783,7 +785,7 @@ func (fl Flags) Y1(x float64) float64 {
 		} else {
 			t = math.FMA(j, l, -rc)
 		}
-		t = float64(t * twoOverPi64)
+		t = float64(t * besselTwoOverPi64)
 		p := horner64(s, y1Small64[:])
 		if fl.NoFMAD {
 			r = float64(a*p) + t
