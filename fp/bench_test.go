@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/rounding"
 )
 
 // Benchmarks: ns/call of each function under nvcc's default flags and under
@@ -180,6 +181,83 @@ func TestNoAllocs(t *testing.T) {
 		for _, fl := range allFlags {
 			if n := testing.AllocsPerRun(10, c.loop(fl, x, y, z)); n != 0 {
 				t.Errorf("%s [%s]: %v allocations per run", c.name, fl.Name(), n)
+			}
+		}
+	}
+}
+
+// halfBench lists the 16-bit functions (half_math.go, half_trig.go) by CUDA name, each
+// with the domain of its typical inputs (as float32 values, converted to
+// each format) and its native route: the float64 function on the value,
+// converted to float32 (Go has no 16-bit float).
+var halfBench = []struct {
+	name      string
+	in        [2]float64
+	f16, bf16 func(fp.Flags, uint16) uint16
+	native    func(float64) float64
+}{
+	{"hsqrt", [2]float64{1e-4, 6e4}, fp.Flags.HsqrtF16, fp.Flags.HsqrtBF16, math.Sqrt},
+	{"hrsqrt", [2]float64{1e-4, 6e4}, fp.Flags.HrsqrtF16, fp.Flags.HrsqrtBF16, func(v float64) float64 { return 1 / math.Sqrt(v) }},
+	{"hrcp", [2]float64{-6e4, 6e4}, fp.Flags.HrcpF16, fp.Flags.HrcpBF16, func(v float64) float64 { return 1 / v }},
+	{"hexp", [2]float64{-17, 11}, fp.Flags.HexpF16, fp.Flags.HexpBF16, math.Exp},
+	{"hexp2", [2]float64{-25, 16}, fp.Flags.Hexp2F16, fp.Flags.Hexp2BF16, math.Exp2},
+	{"hexp10", [2]float64{-7, 4.8}, fp.Flags.Hexp10F16, fp.Flags.Hexp10BF16, func(v float64) float64 { return math.Pow(10, v) }},
+	{"hlog", [2]float64{1e-4, 6e4}, fp.Flags.HlogF16, fp.Flags.HlogBF16, math.Log},
+	{"hlog2", [2]float64{1e-4, 6e4}, fp.Flags.Hlog2F16, fp.Flags.Hlog2BF16, math.Log2},
+	{"hlog10", [2]float64{1e-4, 6e4}, fp.Flags.Hlog10F16, fp.Flags.Hlog10BF16, math.Log10},
+	{"hsin", [2]float64{-10, 10}, fp.Flags.HsinF16, fp.Flags.HsinBF16, math.Sin},
+	{"hcos", [2]float64{-10, 10}, fp.Flags.HcosF16, fp.Flags.HcosBF16, math.Cos},
+	{"htanh", [2]float64{-5, 5}, fp.Flags.HtanhF16, fp.Flags.HtanhBF16, math.Tanh},
+	{"htanh_approx", [2]float64{-5, 5}, fp.Flags.HtanhApproxF16, fp.Flags.HtanhApproxBF16, math.Tanh},
+}
+
+var sink16 uint16
+
+// BenchmarkHalfFuncs times each 16-bit function of both formats as
+// BenchmarkFuncs does the float32 ones (ns/call, native-ns/call, x-native),
+// under the default flags and -use_fast_math.
+func BenchmarkHalfFuncs(b *testing.B) {
+	for _, c := range halfBench {
+		xf := benchInputs(1, c.in)
+		for _, t := range []struct {
+			pfx  string
+			f    func(fp.Flags, uint16) uint16
+			from func(uint32, rounding.Mode) uint16
+		}{{"f16", c.f16, rounding.F32ToF16}, {"bf16", c.bf16, rounding.F32ToBF16}} {
+			x := make([]uint16, len(xf))
+			for i, v := range xf {
+				x[i] = t.from(math.Float32bits(v), rounding.RN)
+			}
+			native := func() {
+				var s float32
+				for i := range xf {
+					s += float32(c.native(float64(xf[i])))
+				}
+				sink = s
+			}
+			for _, fl := range []fp.Flags{{}, fp.FastMath} {
+				b.Run(t.pfx+":"+c.name+"/flags="+fl.Name(), func(b *testing.B) {
+					interleaved(b, native, func() {
+						var s uint16
+						for i := range x {
+							s += t.f(fl, x[i])
+						}
+						sink16 = s
+					})
+				})
+			}
+		}
+	}
+}
+
+// TestNoAllocsHalf checks that no 16-bit function allocates.
+func TestNoAllocsHalf(t *testing.T) {
+	for _, c := range halfBench {
+		for _, f := range []func(fp.Flags, uint16) uint16{c.f16, c.bf16} {
+			for _, fl := range allFlags {
+				if n := testing.AllocsPerRun(10, func() { sink16 += f(fl, 0x3c01) + f(fl, 0x7fff) + f(fl, 0x8001) }); n != 0 {
+					t.Errorf("%s [%s]: %v allocations per run", c.name, fl.Name(), n)
+				}
 			}
 		}
 	}

@@ -2,7 +2,10 @@
 // powf, sinf, …) and the C operators on float (x/y, 1.0f/x, sqrtf, x*y+z) as
 // nvcc compiles them for sm_90 under a given set of nvcc flags, and the C
 // operators on double (Add64 … MulSub64: x+y, x/y, 1.0/x, sqrt(x), x*y+z on
-// double, of which -fmad changes only the contraction of x*y±z).
+// double, of which -fmad changes only the contraction of x*y±z), and the
+// __half and __nv_bfloat16 math functions as they are ported (HexpF16,
+// HlogBF16, …: half_math.go), on the 16-bit encodings as package rounding
+// takes them.
 //
 // Each function is the sequence of PTX operations nvcc emits for it in that
 // flag mode (CUDA 13.0), evaluated with the ptx and rounding packages on

@@ -29,6 +29,8 @@ func ofType(f *spec.Func, t string) bool {
 		return isBinary64Row(f)
 	case TypeF32:
 		return !isBinary64Row(f)
+	case TypeHalf: // the 16-bit section only (half.go)
+		return false
 	}
 	return true
 }

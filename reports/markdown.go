@@ -69,6 +69,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	fmt.Fprintln(bw)
 	r.writeDoubleMarkdown(bw, keys)
+	r.writeHalfMarkdown(bw)
 	fmt.Fprintln(bw, "Sources of the documented bounds:")
 	fmt.Fprintln(bw)
 	for i, src := range sources {

@@ -40,6 +40,11 @@ type Report struct {
 	// LeftOut lists the catalogued functions that cannot be measured, with
 	// the reason (not implemented, or no reference yet).
 	LeftOut []LeftOut `json:"left_out"`
+	// Half is the 16-bit section (half.go): every half and bfloat16
+	// function with a reference, measured on every input, in catalog order;
+	// absent from a report restricted to other types or functions, and from
+	// shards other than the first.
+	Half []*HalfRow `json:"half,omitempty"`
 }
 
 // ShardInfo identifies a partial result: shard Index of Count.
@@ -485,6 +490,11 @@ func Merge(parts []*Report) (*Report, error) {
 		out.Rows = append(out.Rows, &c)
 	}
 	seen := map[int]bool{}
+	for _, p := range parts {
+		if out.Half == nil {
+			out.Half = p.Half // shard 0's: the other shards measure none
+		}
+	}
 	for i, p := range parts {
 		if !slices.Equal(p.Flags, first.Flags) || p.Exhaustive != first.Exhaustive || len(p.Rows) != len(first.Rows) {
 			return nil, fmt.Errorf("part %d is a shard of another run (flags, exhaustive or rows differ)", i+1)

@@ -261,6 +261,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if shards > 1 {
 		rep.Shard = &ShardInfo{Index: cfg.Shard, Count: shards}
 	}
+	if cfg.Funcs == nil && (cfg.Type == "" || cfg.Type == TypeHalf) && cfg.Shard == 0 {
+		flags := cfg.Flags
+		if len(flags) == 0 {
+			flags = []fp.Flags{spec.Default, spec.FastMath}
+		}
+		half, err := halfSection(ctx, flags, cfg.Exhaustive, cfg.Workers)
+		if err != nil {
+			return nil, err
+		}
+		rep.Half = half
+	}
 	rep.finish()
 	return rep, nil
 }
@@ -348,8 +359,8 @@ func plan(cfg Config) (*Report, []*sweep, error) {
 		funcs, rep.LeftOut = Measurable()
 	}
 	if cfg.Type != "" {
-		if cfg.Type != TypeF32 && cfg.Type != TypeF64 {
-			return nil, nil, fmt.Errorf("reports: type %q: want %q or %q", cfg.Type, TypeF32, TypeF64)
+		if cfg.Type != TypeF32 && cfg.Type != TypeF64 && cfg.Type != TypeHalf {
+			return nil, nil, fmt.Errorf("reports: type %q: want %q, %q or %q", cfg.Type, TypeF32, TypeF64, TypeHalf)
 		}
 		funcs = slices.DeleteFunc(slices.Clone(funcs), func(f *spec.Func) bool { return !ofType(f, cfg.Type) })
 		rep.LeftOut = slices.DeleteFunc(rep.LeftOut, func(l LeftOut) bool {

@@ -166,6 +166,60 @@ func Sat{{.N}}(x uint16) uint16 { return sat16({{.Fmt}}, x) }
 // Flags: none (the flush, if any, is the fma's).
 func Relu{{.N}}(x uint16) uint16 { return relu16({{.Fmt}}, x) }
 
+// Min{{.N}} returns the smaller of x and y. It emulates PTX min.{{.PTX}}
+// (HMNMX2{{if not .FTZ}}.BF16_V2{{end}}: __hmin; __hmin2 on each lane).
+//
+// Special cases are (in order):
+//
+//	Min{{.N}}(NaN, NaN) = NaN (0x7fff)
+//	Min{{.N}}(x, NaN) = Min{{.N}}(NaN, x) = x
+//	Min{{.N}}(-0, +0) = Min{{.N}}(+0, -0) = -0
+//
+// Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged: subnormals are kept).
+func Min{{.N}}(x, y uint16) uint16 { return minMax16({{.Fmt}}, x, y, true, false) }
+
+// Max{{.N}} returns the larger of x and y. It emulates PTX max.{{.PTX}}
+// (__hmax; __hmax2 on each lane). Its special cases mirror Min{{.N}}'s:
+// Max{{.N}}(-0, +0) = Max{{.N}}(+0, -0) = +0.
+func Max{{.N}}(x, y uint16) uint16 { return minMax16({{.Fmt}}, x, y, false, false) }
+
+// MinNaN{{.N}} returns the smaller of x and y, or NaN if either is NaN. It
+// emulates PTX min.NaN.{{.PTX}} (HMNMX2{{if not .FTZ}}.BF16_V2{{end}}.NAN: __hmin_nan).
+//
+// Special cases are (in order):
+//
+//	MinNaN{{.N}}(x, y) = NaN (0x7fff) if x or y is NaN
+//	MinNaN{{.N}}(-0, +0) = MinNaN{{.N}}(+0, -0) = -0
+//
+// Accuracy: exact.
+//
+// Flags: none.
+func MinNaN{{.N}}(x, y uint16) uint16 { return minMax16({{.Fmt}}, x, y, true, true) }
+
+// MaxNaN{{.N}} returns the larger of x and y, or NaN if either is NaN. It
+// emulates PTX max.NaN.{{.PTX}} (__hmax_nan); its special cases mirror
+// MinNaN{{.N}}'s (MaxNaN{{.N}}(-0, +0) = +0).
+func MaxNaN{{.N}}(x, y uint16) uint16 { return minMax16({{.Fmt}}, x, y, false, true) }
+
+// Cmp{{.N}} compares x and y as PTX setp.cmp.{{.PTX}} does (HSETP2{{if not .FTZ}}.BF16_V2{{end}}):
+// c is -1, 0 or +1 as x < y, x = y or x > y, and ordered is true, unless
+// x or y is NaN: then ordered is false and c is 0. Each setp comparison is
+// a predicate of the two (__heq: ordered && c == 0; __hltu: !ordered || c
+// < 0; __hisnan(x), set.nan.{{.PTX}} x, x: !ordered).
+//
+// Special cases are:
+//
+//	Cmp{{.N}}(-0, +0) = 0, true
+//	Cmp{{.N}}(x, NaN) = Cmp{{.N}}(NaN, x) = 0, false
+//
+// Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged: subnormals compare as
+// themselves).
+func Cmp{{.N}}(x, y uint16) (c int, ordered bool) { return cmp16({{.Fmt}}, x, y) }
+
 // F32To{{.N}} returns the float32 x rounded to {{.Long}} in mode m. It emulates
 // PTX cvt.{rn,rz,rp,rm}.{{.PTX}}.f32 (__float2{{.Conv}}_rn, _rz, _ru, _rd; __float2{{.Conv}}).
 //

@@ -296,3 +296,50 @@ func roundInt16(f format, x uint16, m Mode) uint16 {
 	}
 	return uintTo16(f, neg, mag, RN) // exact: mag ≤ 2^fracBits
 }
+
+// key16 orders the non-NaN 16-bit encodings of either format as their
+// values: sign and magnitude to a signed integer, -0 and +0 both 0.
+func key16(x uint16) int32 {
+	if x&0x8000 != 0 {
+		return -int32(x & 0x7fff)
+	}
+	return int32(x)
+}
+
+// cmp16 is the comparison of setp.cmp.{f16,bf16} and set.nan (HSETP2): c
+// is -1, 0 or +1 as x <, =, > y, -0 equal to +0; ordered is false, and c
+// 0, when x or y is NaN.
+func cmp16(f format, x, y uint16) (c int, ordered bool) {
+	if isNaN16(f, x) || isNaN16(f, y) {
+		return 0, false
+	}
+	kx, ky := key16(x), key16(y)
+	switch {
+	case kx < ky:
+		return -1, true
+	case kx > ky:
+		return 1, true
+	}
+	return 0, true
+}
+
+// minMax16 is {min,max}{.NaN}.{f16,bf16} (HMNMX2{.NAN}): the smaller
+// (min) or larger of x and y, -0 below +0. Without .NaN a NaN operand
+// yields the other operand and two NaNs give canonicalNaN16; with .NaN any
+// NaN operand gives canonicalNaN16.
+func minMax16(f format, x, y uint16, min, nan bool) uint16 {
+	switch xn, yn := isNaN16(f, x), isNaN16(f, y); {
+	case xn && yn, nan && (xn || yn):
+		return canonicalNaN16
+	case xn:
+		return y
+	case yn:
+		return x
+	}
+	kx, ky := key16(x), key16(y)
+	less := kx < ky || kx == ky && x&0x8000 != 0 // -0 < +0
+	if less == min {
+		return x
+	}
+	return y
+}

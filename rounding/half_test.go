@@ -43,6 +43,8 @@ type halfFmt struct {
 	toF32   func(uint16) uint32
 	toF64   func(uint16, bool) uint64
 	rint    func(uint16, rounding.Mode) uint16
+	cmp     func(x, y uint16) (int, bool)
+	minMax  [4]func(x, y uint16) uint16 // min, max, min.NaN, max.NaN
 	toInt   []toIntFn
 	fromInt []fromIntFn
 }
@@ -68,6 +70,7 @@ var halves = []halfFmt{
 		sat: rounding.SatF16, relu: rounding.ReluF16,
 		fromF32: rounding.F32ToF16, fromF64: rounding.F64ToF16, toF32: rounding.F16ToF32, toF64: rounding.F16ToF64,
 		rint: rounding.RoundIntF16,
+		cmp:  rounding.CmpF16, minMax: [4]func(x, y uint16) uint16{rounding.MinF16, rounding.MaxF16, rounding.MinNaNF16, rounding.MaxNaNF16},
 		toInt: []toIntFn{
 			{"F16ToI16", 16, true, func(x uint16, m rounding.Mode) uint64 { return uint64(uint16(rounding.F16ToI16(x, m))) }},
 			{"F16ToU16", 16, false, func(x uint16, m rounding.Mode) uint64 { return uint64(rounding.F16ToU16(x, m)) }},
@@ -94,6 +97,7 @@ var halves = []halfFmt{
 		sat: rounding.SatBF16, relu: rounding.ReluBF16,
 		fromF32: rounding.F32ToBF16, fromF64: rounding.F64ToBF16, toF32: rounding.BF16ToF32, toF64: rounding.BF16ToF64,
 		rint: rounding.RoundIntBF16,
+		cmp:  rounding.CmpBF16, minMax: [4]func(x, y uint16) uint16{rounding.MinBF16, rounding.MaxBF16, rounding.MinNaNBF16, rounding.MaxNaNBF16},
 		toInt: []toIntFn{
 			{"BF16ToI16", 16, true, func(x uint16, m rounding.Mode) uint64 { return uint64(uint16(rounding.BF16ToI16(x, m))) }},
 			{"BF16ToU16", 16, false, func(x uint16, m rounding.Mode) uint64 { return uint64(rounding.BF16ToU16(x, m)) }},
@@ -485,6 +489,72 @@ func TestHalfFromInt32Sweep(t *testing.T) {
 					check(t, hi<<24, (hi+1)<<24, 1)
 				})
 			}
+		})
+	}
+}
+
+// TestHalfMinMaxCmp checks Min, Max, MinNaN, MaxNaN and Cmp of both formats
+// against the oracle on every pair of a grid of encodings (every 251st,
+// which reaches zeros, subnormals, Infs and NaNs of several payloads) and
+// of each grid value with its neighbours and its negation, then the rows
+// of their doc comments' special-case tables (the device's rules:
+// testdata/golden16's __hmin, __hmax, __hmin_nan, __hmax_nan).
+func TestHalfMinMaxCmp(t *testing.T) {
+	names := [4]string{"Min", "Max", "MinNaN", "MaxNaN"}
+	for _, h := range halves {
+		t.Run(h.name, func(t *testing.T) {
+			var fc failCounter
+			var grid []uint16
+			for i := 0; i < 1<<16; i += 251 {
+				grid = append(grid, uint16(i))
+			}
+			inf := uint16(2*h.o.Bias+1) << h.o.FracBits
+			grid = append(grid, 0, 0x8000, inf, inf|0x8000, inf|1, 0xffff)
+			checks := 0
+			check := func(x, y uint16) {
+				c, o := h.cmp(x, y)
+				if wc, wo := h.o.Cmp16(x, y); c != wc || o != wo {
+					fc.fail(t, fmt.Sprintf("Cmp%s(%s, %s) = %d, %v, want %d, %v", h.name, h.format(x), h.format(y), c, o, wc, wo))
+				}
+				for i, g := range h.minMax {
+					if got, want := g(x, y), h.o.MinMax16(x, y, i%2 == 0, i >= 2); got != want {
+						fc.fail(t, fmt.Sprintf("%s%s(%s, %s) = %s, want %s", names[i], h.name, h.format(x), h.format(y), h.format(got), h.format(want)))
+					}
+				}
+				checks += 5
+			}
+			for _, x := range grid {
+				for _, y := range grid {
+					check(x, y)
+				}
+				for _, y := range []uint16{x, x ^ 0x8000, x + 1, x - 1} {
+					check(x, y)
+					check(y, x)
+				}
+			}
+			nan, qnan := uint16(0x7fff), inf|1<<(h.o.FracBits-1)|3
+			one := uint16(h.o.Bias) << h.o.FracBits
+			for _, r := range []struct {
+				fn   int // index into h.minMax
+				x, y uint16
+				want uint16
+			}{
+				{0, nan, qnan, nan}, {1, qnan | 0x8000, qnan, nan}, // two NaNs: the canonical NaN
+				{0, one, qnan, one}, {0, qnan, one, one}, {1, qnan, one | 0x8000, one | 0x8000}, // the number
+				{0, 0x8000, 0, 0x8000}, {0, 0, 0x8000, 0x8000}, {1, 0x8000, 0, 0}, {1, 0, 0x8000, 0}, // -0 < +0
+				{2, one, qnan, nan}, {3, qnan, one, nan}, {2, 0, 0x8000, 0x8000}, {3, 0x8000, 0, 0},
+			} {
+				if got := h.minMax[r.fn](r.x, r.y); got != r.want {
+					t.Errorf("%s%s(%s, %s) = %s, want %s", names[r.fn], h.name, h.format(r.x), h.format(r.y), h.format(got), h.format(r.want))
+				}
+			}
+			if c, o := h.cmp(0x8000, 0); c != 0 || !o {
+				t.Errorf("Cmp%s(-0, +0) = %d, %v, want 0, true", h.name, c, o)
+			}
+			if c, o := h.cmp(one, qnan); c != 0 || o {
+				t.Errorf("Cmp%s(1, NaN) = %d, %v, want 0, false", h.name, c, o)
+			}
+			t.Logf("%d grid values, %d checks", len(grid), checks)
 		})
 	}
 }

@@ -91,6 +91,60 @@ func SatF16(x uint16) uint16 { return sat16(fmtF16, x) }
 // Flags: none (the flush, if any, is the fma's).
 func ReluF16(x uint16) uint16 { return relu16(fmtF16, x) }
 
+// MinF16 returns the smaller of x and y. It emulates PTX min.f16
+// (HMNMX2: __hmin; __hmin2 on each lane).
+//
+// Special cases are (in order):
+//
+//	MinF16(NaN, NaN) = NaN (0x7fff)
+//	MinF16(x, NaN) = MinF16(NaN, x) = x
+//	MinF16(-0, +0) = MinF16(+0, -0) = -0
+//
+// Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged: subnormals are kept).
+func MinF16(x, y uint16) uint16 { return minMax16(fmtF16, x, y, true, false) }
+
+// MaxF16 returns the larger of x and y. It emulates PTX max.f16
+// (__hmax; __hmax2 on each lane). Its special cases mirror MinF16's:
+// MaxF16(-0, +0) = MaxF16(+0, -0) = +0.
+func MaxF16(x, y uint16) uint16 { return minMax16(fmtF16, x, y, false, false) }
+
+// MinNaNF16 returns the smaller of x and y, or NaN if either is NaN. It
+// emulates PTX min.NaN.f16 (HMNMX2.NAN: __hmin_nan).
+//
+// Special cases are (in order):
+//
+//	MinNaNF16(x, y) = NaN (0x7fff) if x or y is NaN
+//	MinNaNF16(-0, +0) = MinNaNF16(+0, -0) = -0
+//
+// Accuracy: exact.
+//
+// Flags: none.
+func MinNaNF16(x, y uint16) uint16 { return minMax16(fmtF16, x, y, true, true) }
+
+// MaxNaNF16 returns the larger of x and y, or NaN if either is NaN. It
+// emulates PTX max.NaN.f16 (__hmax_nan); its special cases mirror
+// MinNaNF16's (MaxNaNF16(-0, +0) = +0).
+func MaxNaNF16(x, y uint16) uint16 { return minMax16(fmtF16, x, y, false, true) }
+
+// CmpF16 compares x and y as PTX setp.cmp.f16 does (HSETP2):
+// c is -1, 0 or +1 as x < y, x = y or x > y, and ordered is true, unless
+// x or y is NaN: then ordered is false and c is 0. Each setp comparison is
+// a predicate of the two (__heq: ordered && c == 0; __hltu: !ordered || c
+// < 0; __hisnan(x), set.nan.f16 x, x: !ordered).
+//
+// Special cases are:
+//
+//	CmpF16(-0, +0) = 0, true
+//	CmpF16(x, NaN) = CmpF16(NaN, x) = 0, false
+//
+// Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged: subnormals compare as
+// themselves).
+func CmpF16(x, y uint16) (c int, ordered bool) { return cmp16(fmtF16, x, y) }
+
 // F32ToF16 returns the float32 x rounded to binary16 in mode m. It emulates
 // PTX cvt.{rn,rz,rp,rm}.f16.f32 (__float2half_rn, _rz, _ru, _rd; __float2half).
 //
@@ -447,6 +501,60 @@ func SatBF16(x uint16) uint16 { return sat16(fmtBF16, x) }
 //
 // Flags: none (the flush, if any, is the fma's).
 func ReluBF16(x uint16) uint16 { return relu16(fmtBF16, x) }
+
+// MinBF16 returns the smaller of x and y. It emulates PTX min.bf16
+// (HMNMX2.BF16_V2: __hmin; __hmin2 on each lane).
+//
+// Special cases are (in order):
+//
+//	MinBF16(NaN, NaN) = NaN (0x7fff)
+//	MinBF16(x, NaN) = MinBF16(NaN, x) = x
+//	MinBF16(-0, +0) = MinBF16(+0, -0) = -0
+//
+// Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged: subnormals are kept).
+func MinBF16(x, y uint16) uint16 { return minMax16(fmtBF16, x, y, true, false) }
+
+// MaxBF16 returns the larger of x and y. It emulates PTX max.bf16
+// (__hmax; __hmax2 on each lane). Its special cases mirror MinBF16's:
+// MaxBF16(-0, +0) = MaxBF16(+0, -0) = +0.
+func MaxBF16(x, y uint16) uint16 { return minMax16(fmtBF16, x, y, false, false) }
+
+// MinNaNBF16 returns the smaller of x and y, or NaN if either is NaN. It
+// emulates PTX min.NaN.bf16 (HMNMX2.BF16_V2.NAN: __hmin_nan).
+//
+// Special cases are (in order):
+//
+//	MinNaNBF16(x, y) = NaN (0x7fff) if x or y is NaN
+//	MinNaNBF16(-0, +0) = MinNaNBF16(+0, -0) = -0
+//
+// Accuracy: exact.
+//
+// Flags: none.
+func MinNaNBF16(x, y uint16) uint16 { return minMax16(fmtBF16, x, y, true, true) }
+
+// MaxNaNBF16 returns the larger of x and y, or NaN if either is NaN. It
+// emulates PTX max.NaN.bf16 (__hmax_nan); its special cases mirror
+// MinNaNBF16's (MaxNaNBF16(-0, +0) = +0).
+func MaxNaNBF16(x, y uint16) uint16 { return minMax16(fmtBF16, x, y, false, true) }
+
+// CmpBF16 compares x and y as PTX setp.cmp.bf16 does (HSETP2.BF16_V2):
+// c is -1, 0 or +1 as x < y, x = y or x > y, and ordered is true, unless
+// x or y is NaN: then ordered is false and c is 0. Each setp comparison is
+// a predicate of the two (__heq: ordered && c == 0; __hltu: !ordered || c
+// < 0; __hisnan(x), set.nan.bf16 x, x: !ordered).
+//
+// Special cases are:
+//
+//	CmpBF16(-0, +0) = 0, true
+//	CmpBF16(x, NaN) = CmpBF16(NaN, x) = 0, false
+//
+// Accuracy: exact.
+//
+// Flags: none (-ftz=true leaves the PTX unchanged: subnormals compare as
+// themselves).
+func CmpBF16(x, y uint16) (c int, ordered bool) { return cmp16(fmtBF16, x, y) }
 
 // F32ToBF16 returns the float32 x rounded to bfloat16 in mode m. It emulates
 // PTX cvt.{rn,rz,rp,rm}.bf16.f32 (__float2bfloat16_rn, _rz, _ru, _rd; __float2bfloat16).

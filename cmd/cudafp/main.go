@@ -1,6 +1,6 @@
-// Command cudafp computes CUDA single-precision math on the CPU bit for bit
-// as an NVIDIA H100 computes it, checks the emulation against the device's
-// golden data, and measures each function's error.
+// Command cudafp computes CUDA math (float, double, half and bfloat16) on
+// the CPU bit for bit as an NVIDIA H100 computes it, checks the emulation
+// against the device's golden data, and measures each function's error.
 //
 // Usage:
 //
@@ -14,7 +14,9 @@
 //	cudafp compare [--flags A --flags B] [--format md|json] [--worst N] [--each] (FUNC < INPUTS | --funcs F,...)
 //
 // Functions are named as in CUDA (expf, __expf, __fmul_rz, x/y,
-// ex2.approx.ftz.f32) or by catalog ID (i_fmul_rz, op_div). Numbers are
+// ex2.approx.ftz.f32; a type prefix where CUDA overloads a name: f64:x*y+z,
+// f16:hexp, bf16:__hfma) or by catalog ID (i_fmul_rz, op_div). Every command
+// takes --cpuprofile FILE, which writes a pprof CPU profile of the run. Numbers are
 // read as decimals (1.5), hex floats (0x1.8p+00) or bit patterns
 // (0x3fc00000). Exit status: 0 success, 1 a verification mismatch, 2 a
 // usage error (unknown function, bad flag, unparsable number).
@@ -24,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/pprof"
 
 	"github.com/spf13/cobra"
 )
@@ -42,12 +45,32 @@ var errMismatch = errors.New("mismatch")
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "cudafp",
-		Short:         "CUDA float32 math on the CPU, bit for bit as an H100 computes it",
-		Long:          "cudafp emulates CUDA single-precision arithmetic, intrinsics and library functions bit for bit as an NVIDIA H100 (sm_90, CUDA 13.0) computes them, verifies the emulation against data captured on the device, and measures each function's error.",
+		Short:         "CUDA math on the CPU, bit for bit as an H100 computes it",
+		Long:          "cudafp emulates CUDA arithmetic, intrinsics and library functions (float, double, half and bfloat16) bit for bit as an NVIDIA H100 (sm_90, CUDA 13.0) computes them, verifies the emulation against data captured on the device, and measures each function's error.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	var profile string
+	root.PersistentFlags().StringVar(&profile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (go tool pprof reads it)")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if profile == "" {
+			return nil
+		}
+		f, err := os.Create(profile)
+		if err != nil {
+			return usagef("--cpuprofile: %v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return fmt.Errorf("--cpuprofile %s: %w", profile, err)
+		}
+		stopProfile = func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+		return nil
+	}
 	root.AddCommand(newList(), newEval(), newVerify(), newReport(), newBench(), newCompare())
 	return root
 }
@@ -56,11 +79,17 @@ func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
+// stopProfile ends the --cpuprofile profile, if one was started; run calls
+// it whatever the command's outcome.
+var stopProfile = func() {}
+
 // run executes the command line and returns the exit status.
 func run(args []string) int {
 	root := newRoot()
 	root.SetArgs(args)
 	err := root.Execute()
+	stopProfile()
+	stopProfile = func() {}
 	if err != nil && !errors.Is(err, errMismatch) {
 		fmt.Fprintln(os.Stderr, "cudafp:", err)
 	}

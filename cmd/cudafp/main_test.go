@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,11 +48,34 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"bogus"}, "unknown command"},
 		{[]string{"list", "--bogus"}, "unknown flag"},
 		{[]string{"list", "extra"}, "unknown command"},
+		{[]string{"--cpuprofile", "/nonexistent/dir/cpu.prof", "list"}, "--cpuprofile"},
 	} {
 		_, stderr, code := runCLI(t, "", c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) {
 			t.Errorf("cudafp %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(c.args, " "), code, stderr, c.msg)
 		}
+	}
+}
+
+// TestCPUProfile checks that --cpuprofile leaves a finished profile: pprof
+// writes a gzip-compressed protocol buffer, which is whole only once the
+// profile is stopped.
+func TestCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	if code := run([]string{"--cpuprofile", path, "eval", "expf", "1"}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	zr, err := gzip.NewReader(fh)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if b, err := io.ReadAll(zr); err != nil || len(b) == 0 {
+		t.Errorf("%s: %d bytes of profile, %v", path, len(b), err)
 	}
 }
 

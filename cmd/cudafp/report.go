@@ -42,7 +42,7 @@ func newReport() *cobra.Command {
 		typ        string
 	)
 	cmd := &cobra.Command{
-		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--type f32|f64] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]",
+		Use:   "report [--exhaustive] [--flags \"NVCC FLAGS\"]... [--funcs F,G,...] [--type f32|f64|f16] [--format md|csv|json|html] [--out DIR] [--shard I/N|auto [--shards N]]",
 		Short: "Measure ULP errors against correctly rounded references and render a report",
 		Long: `Measure every implemented function of the catalog (or those named with --funcs) under the default flags
 and -use_fast_math (or the --flags given), against correctly rounded references (exact ones for the exact
@@ -54,6 +54,9 @@ By default the inputs are sampled (about a minute on two cores); --exhaustive me
 2^32 inputs and the others on 2^26 generated inputs (the 2^24 the device capture covers and more from the same
 generators). --type f64 measures only the functions with a double argument or result (--type f32 the others);
 the report's double section lists every function of CUDA's double standard library, measured or "not implemented".
+Every report of all functions ends with the half and bfloat16 section: each 16-bit math function on all 65,536
+inputs (with --exhaustive also __hadd, __hsub, __hmul, __hdiv on all 2^32 pairs and __hfma on 2^24 generated
+triples), measured or "not implemented"; --type f16 measures only that section.
 With --out DIR the report is written to DIR/report.<format>, and an --exhaustive run keeps
 per-sweep checkpoints in DIR/checkpoints: interrupted (Ctrl-C), it resumes when run again with the same --out.
 
@@ -65,8 +68,8 @@ docs/batch.md has the recipes. docs/report.md describes the columns, docs/json.m
 Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usage error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if typ != "" && typ != reports.TypeF32 && typ != reports.TypeF64 {
-				return usagef("--type %q: want %s or %s", typ, reports.TypeF32, reports.TypeF64)
+			if typ != "" && typ != reports.TypeF32 && typ != reports.TypeF64 && typ != reports.TypeHalf {
+				return usagef("--type %q: want %s, %s or %s", typ, reports.TypeF32, reports.TypeF64, reports.TypeHalf)
 			}
 			cfg := reports.Config{Exhaustive: exhaustive, Samples: samples, Generated: generated, Type: typ}
 			var err error
@@ -143,7 +146,7 @@ Exit status 0 on success, 1 on an interruption or a runtime failure, 2 on a usag
 	f.IntVar(&shardCount, "shards", 0, "the shard count N for --shard auto under a Kubernetes Indexed Job (its completions)")
 	f.Uint64Var(&samples, "samples", 0, "sampled inputs per unary function (a power of two; default 2^22)")
 	f.Uint64Var(&generated, "generated", 0, "generated inputs per other function (default 2^20, or 2^26 with --exhaustive)")
-	f.StringVar(&typ, "type", "", "only the functions of one type: f32, or f64 (a double argument or result: the double intrinsics, operators and library, with the report's double section)")
+	f.StringVar(&typ, "type", "", "only the functions of one type: f32, f64 (a double argument or result: the double intrinsics, operators and library, with the report's double section), or f16 (the half and bfloat16 section alone)")
 	cmd.AddCommand(newReportMerge())
 	return cmd
 }

@@ -139,12 +139,17 @@ func verify(cmd *cobra.Command, args []string, exhaustive, asJSON bool, flagsTex
 		sets[fl.Name()] = true
 	}
 
-	all, err := golden.LoadDir(dir)
+	// Only the files asked for are read: parsing the whole folder costs
+	// seconds, more than checking one function's quick tier.
+	keep := func(id, flagSet string) bool {
+		return (len(funcs) == 0 || funcs[id]) && (len(sets) == 0 || sets[flagSet])
+	}
+	all, err := golden.LoadDirSelect(dir, keep)
 	if err != nil {
 		return err
 	}
 	if dir16 != "" {
-		more, err := golden.LoadDir(dir16)
+		more, err := golden.LoadDirSelect(dir16, keep)
 		if err != nil {
 			return err
 		}

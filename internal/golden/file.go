@@ -8,10 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/spec"
@@ -95,25 +98,48 @@ func Load(path string) (*File, error) {
 // LoadDir loads every golden file under root (<flagset>/<id>.txt.gz), sorted
 // by flag set order and catalog order. Folders not named after a flag set
 // (f64probe: a device probe's output, not a catalog capture) are not read.
-func LoadDir(root string) ([]*File, error) {
+func LoadDir(root string) ([]*File, error) { return LoadDirSelect(root, nil) }
+
+// LoadDirSelect is LoadDir reading only the files whose function ID and flag
+// set name keep accepts (all when keep is nil), decided from the file name
+// before it is opened; the files are parsed on all cores. It fails when root
+// has no golden files at all, not when keep rejects every one.
+func LoadDirSelect(root string, keep func(id, flagSet string) bool) ([]*File, error) {
 	var paths []string
+	found := false
 	for _, fl := range spec.FlagSets {
 		p, err := filepath.Glob(filepath.Join(root, fl.Name(), "*.txt.gz"))
 		if err != nil {
 			return nil, err
 		}
-		paths = append(paths, p...)
+		found = found || len(p) > 0
+		for _, path := range p {
+			if keep == nil || keep(strings.TrimSuffix(filepath.Base(path), ".txt.gz"), fl.Name()) {
+				paths = append(paths, path)
+			}
+		}
 	}
-	if len(paths) == 0 {
+	if !found {
 		return nil, fmt.Errorf("%s: no golden files (want <flagset>/<id>.txt.gz)", root)
 	}
-	files := make([]*File, 0, len(paths))
-	for _, p := range paths {
-		f, err := Load(p)
+	files := make([]*File, len(paths))
+	errs := make([]error, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
+				files[i], errs[i] = Load(paths[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return nil, err // the first in path order, as a sequential load reports
 		}
-		files = append(files, f)
 	}
 	SortFiles(files)
 	return files, nil

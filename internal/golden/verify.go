@@ -277,28 +277,31 @@ func hashSpans(f *spec.Func, tier Tier) []hashSpan {
 func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end uint64) uint64 {
 	wide := f.WideOut()
 	var h uint64
+	// in is reused: k takes its address, so an Args declared inside a loop
+	// would be allocated on every input (the kernel is an indirect call).
+	var in spec.Args
 	if f.Exhaustive() {
-		if u, ok := f.Unary32(fl); ok && unary {
+		if u, ok := f.DirectUnary32(fl); ok && unary {
 			for i := start; i < end; i++ {
 				h += spec.ElemHash(i, uint64(u(uint32(i))), false)
 			}
 			return h
 		}
 		for i := start; i < end; i++ {
-			in := spec.Args{i}
+			in = spec.Args{i}
 			h += spec.ElemHash(i, k(&in), wide)
 		}
 		return h
 	}
 	if f.In16() {
 		for i := start; i < end; i++ {
-			in := input16(f, i)
+			in = input16(f, i)
 			h += spec.ElemHash(i, k(&in), wide)
 		}
 		return h
 	}
 	for i := start; i < end; i++ {
-		in := f.Input(i)
+		in = f.Input(i)
 		h += spec.ElemHash(i, k(&in), wide)
 	}
 	return h

@@ -1,10 +1,12 @@
 package oracle
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/cudafp/cudafp/internal/bf16"
 	"github.com/cudafp/cudafp/internal/f16"
+	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/rounding"
 )
 
@@ -259,6 +261,41 @@ func (f Format16) Sat16(x uint16) uint16 {
 	return x
 }
 
+// Cmp16 is the reference of rounding.CmpF16 and CmpBF16 (PTX setp on
+// 16-bit operands): the order of the values, -0 = +0; ordered is false
+// when x or y is NaN.
+func (f Format16) Cmp16(x, y uint16) (c int, ordered bool) {
+	if f.IsNaN(x) || f.IsNaN(y) {
+		return 0, false
+	}
+	return f.Value16(x).Cmp(f.Value16(y)), true
+}
+
+// MinMax16 is the reference of PTX min and max (min selects which) on
+// 16-bit operands, with .NaN when nan is set: the operand of the smaller
+// (larger) value, −0 ordered below +0; without .NaN a NaN operand gives
+// the other one, with .NaN it gives NaN16; two NaNs give NaN16.
+func (f Format16) MinMax16(x, y uint16, min, nan bool) uint16 {
+	switch xn, yn := f.IsNaN(x), f.IsNaN(y); {
+	case xn && yn, nan && (xn || yn):
+		return NaN16
+	case xn:
+		return y
+	case yn:
+		return x
+	}
+	c, _ := f.Cmp16(x, y)
+	switch {
+	case c == 0 && min:
+		return x | y&0x8000
+	case c == 0:
+		return x & (y | 0x7fff)
+	case (c < 0) == min:
+		return x
+	}
+	return y
+}
+
 // FromF32 is the reference of rounding.F32ToF16 and F32ToBF16.
 func (f Format16) FromF32(x uint32, m rounding.Mode) uint16 {
 	if x&0x7fffffff > 0x7f800000 {
@@ -338,4 +375,30 @@ func (f Format16) RoundInt16(x uint16, m rounding.Mode) uint16 {
 		return x & 0x8000
 	}
 	return f.Round16(new(big.Float).SetInt(n), rounding.RN)
+}
+
+// Round16 returns f(x) (y ignored for unary f) correctly rounded to the
+// 16-bit format fm in mode m: the reference of the 16-bit library functions
+// (hexp, hlog, hsqrt, …), whose arguments are binary32 encodings (every
+// 16-bit value is one exactly: ToF32). It follows Func.Round with Round16 in
+// place of Round32: the fixed results (NaN, ±Inf, ±0, ±1, x itself) are
+// 16-bit values or NaN16, and Func's representatives (2^200, 2^-300,
+// 1 − 2^-200) stand for ranges on which rounding to a 16-bit format, whose
+// range and precision lie within binary32's, is constant as well.
+func (f *Func) Round16(fm Format16, x, y uint32, m rounding.Mode) uint16 {
+	c := f.eval(x, y)
+	switch c.kind {
+	case kindFixed:
+		if f32.IsNaN(uint32(c.bits)) {
+			return NaN16
+		}
+		return fm.Round16(Value(uint32(c.bits)), m)
+	case kindExact, kindRep:
+		return fm.Round16(c.v, m)
+	}
+	if r, ok := ziv(c.enc, func(v *big.Float) uint16 { return fm.Round16(v, m) }, zivStartPrec, maxZivPrec); ok {
+		return r
+	}
+	panic(fmt.Sprintf("oracle: Ziv loop of %s(%s, %s) to %s in %v did not converge at %d bits: an exact case the oracle does not know (a bug)",
+		f.Name, f32.Format(x), f32.Format(y), fm.Name, m, maxZivPrec))
 }

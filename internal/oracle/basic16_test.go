@@ -1,10 +1,12 @@
 package oracle_test
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
 	"github.com/cudafp/cudafp/internal/oracle"
+	"github.com/cudafp/cudafp/internal/testflag"
 	"github.com/cudafp/cudafp/rounding"
 )
 
@@ -52,6 +54,48 @@ func TestRound16Grid(t *testing.T) {
 					t.Fatalf("%s: Round16(-midpoint of %#04x, %v) = %#04x, want %#04x", f.Name, u, c.m, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestFuncRound16 checks Func.Round16 on the square root and the
+// reciprocal of every 16-bit encoding of both formats in each mode against
+// the host: the float64 sqrt and quotient are correctly rounded, and
+// rounding them again to a 16-bit format is the correct rounding of the
+// exact value (53 ≥ 2p + 2 for p ≤ 11: the double-rounding theorem for
+// + − × ÷ √), so rounding.F64ToF16/F64ToBF16 of them is the reference.
+// NaN results are NaN16. Every third encoding outside CUDAFP_EXHAUSTIVE.
+func TestFuncRound16(t *testing.T) {
+	step := 3
+	if testflag.Exhaustive() {
+		step = 1
+	}
+	for _, c := range []struct {
+		f     oracle.Format16
+		to32  func(uint16) uint32
+		round func(uint64, rounding.Mode) uint16
+	}{{oracle.F16, rounding.F16ToF32, rounding.F64ToF16}, {oracle.BF16, rounding.BF16ToF32, rounding.F64ToBF16}} {
+		for _, fn := range []struct {
+			ref  *oracle.Func
+			host func(float64) float64
+		}{{oracle.Sqrt, math.Sqrt}, {oracle.Rcp, func(v float64) float64 { return 1 / v }}} {
+			n := 0
+			for u := 0; u < 1<<16; u += step {
+				x := c.to32(uint16(u))
+				v := float64(math.Float32frombits(x))
+				h := fn.host(v)
+				for _, m := range rounding.Modes {
+					want := oracle.NaN16
+					if h == h {
+						want = c.round(math.Float64bits(h), m)
+					}
+					if got := fn.ref.Round16(c.f, x, 0, m); got != want {
+						t.Fatalf("%s %s(%#04x) in %v: Round16 %#04x, host %#04x", c.f.Name, fn.ref.Name, u, m, got, want)
+					}
+					n++
+				}
+			}
+			t.Logf("%s %s: %d results agree", c.f.Name, fn.ref.Name, n)
 		}
 	}
 }

@@ -317,13 +317,13 @@ func buildCatalog() []*Func {
 	addOperators64(add)
 
 	// Standard library functions. Sens of the float functions is read off
-	// the PTX nvcc emits under each flag set (../shared/reference/ptx); the
-	// double functions' is not known yet (sensLib64).
+	// the PTX nvcc emits under each flag set (../shared/reference/ptx), the
+	// double functions' off gpu/ref/funcs64 (sensLib64).
 	for _, l := range libraryTable {
 		addLibrary(add, l, f1)
 	}
 	for _, l := range library64Table {
-		l.sens = sensLib64
+		l.sens = sensLib64[l.name]
 		addLibrary(add, l, d1)
 	}
 	for _, f := range c {

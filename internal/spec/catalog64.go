@@ -3,6 +3,7 @@ package spec
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -28,10 +29,29 @@ var (
 	dArr = append([]Type{I32}, slices.Repeat([]Type{F64}, MaxArray)...) // norm(dim, a)
 )
 
-// sensLib64 is the flag sensitivity declared for the double standard
-// functions until their PTX under the six flag sets is read (issue 18):
-// every flag, so that no two captured flag sets are assumed to agree.
-const sensLib64 = SensFTZ | SensDiv | SensSqrt | SensFMAD | SensFastLib
+// sensLib64 gives the flags that change the PTX of each double standard
+// function (gpu/ref/README.md: funcs64's PTX under each flag set compared
+// with the default build). -ftz=true reaches the float32 helpers inside 28
+// of them (rcp.approx.ftz.f32, lg2.approx.ftz.f32 and the like), and
+// -use_fast_math builds the same PTX as -ftz=true; -fmad=false changes the
+// contraction in 59; -prec-div and -prec-sqrt change none. A function not
+// listed has the same PTX under every captured flag set. TestSens checks
+// the table against the golden data: flag sets it calls equal hold equal
+// results.
+var sensLib64 = func() map[string]Sens {
+	m := map[string]Sens{}
+	for _, n := range strings.Fields("acosh asin asinh atanh cbrt rcbrt cyl_bessel_i0 cyl_bessel_i1 erf erfcinv erfcx " +
+		"erfinv exp exp2 exp10 expm1 jn lgamma log log2 log10 log1p normcdfinv tanh tgamma y0 y1 yn") {
+		m[n] |= SensFTZ
+	}
+	for _, n := range strings.Fields("acos acosh asin asinh atan atan2 atanh cbrt cos cosh cospi cyl_bessel_i0 " +
+		"cyl_bessel_i1 erf erfc erfcinv erfcx erfinv exp exp2 exp10 expm1 fmod frexp hypot j0 j1 jn lgamma log " +
+		"log2 log10 log1p logb modf nextafter norm norm3d norm4d normcdf normcdfinv pow rcbrt remainder remquo " +
+		"rhypot rnorm rnorm3d rnorm4d sin sincos sincospi sinh sinpi tan tanh tgamma y0 y1 yn") {
+		m[n] |= SensFMAD
+	}
+	return m
+}()
 
 // addIntrinsics64 adds the double intrinsics: the IEEE operations with a
 // rounding suffix, the conversions and the reinterpretations.

@@ -66,6 +66,19 @@ func (f *Func) Unary32(fl fp.Flags) (fn func(uint32) uint32, ok bool) {
 	}, true
 }
 
+// DirectUnary32 is Unary32 for the functions registered with a direct
+// 32-bit form only; ok is false for the others, whose Unary32 wraps the
+// Kernel and allocates its argument array on every call (the Kernel is an
+// indirect call, so the array escapes). A loop over many inputs calls the
+// Kernel itself with one reused Args instead.
+func (f *Func) DirectUnary32(fl fp.Flags) (fn func(uint32) uint32, ok bool) {
+	u, ok := unary32[f.ID]
+	if !ok || !f.Exhaustive() || f.WideOut() {
+		return nil, false
+	}
+	return u(f.Sens.Effective(fl)), true
+}
+
 // A binding maps (effective) flags to a kernel.
 type binding func(fp.Flags) Kernel
 

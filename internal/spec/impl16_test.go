@@ -10,6 +10,7 @@ import (
 	"github.com/cudafp/cudafp/internal/oracle"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
+	"github.com/cudafp/cudafp/ptx"
 	"github.com/cudafp/cudafp/rounding"
 )
 
@@ -76,11 +77,62 @@ func ref16(f *spec.Func, in *spec.Args, fl fp.Flags) (uint64, bool) {
 			return uint64(o.Fma16(0x8000, 0, v, rn, false)), true
 		}
 		return uint64(o.Add16(v, 0x8000, rn, false)), true
+	case "hmin", "hmax", "hmin_nan", "hmax_nan":
+		return uint64(o.MinMax16(x, y, strings.HasPrefix(op, "hmin"), strings.HasSuffix(op, "_nan"))), true
+	case "heq", "hne", "hlt", "hle", "hgt", "hge", "hequ", "hneu", "hltu", "hleu", "hgtu", "hgeu":
+		c, ordered := o.Cmp16(x, y)
+		rel := map[string]bool{"eq": c == 0, "ne": c != 0, "lt": c < 0, "le": c <= 0, "gt": c > 0, "ge": c >= 0}
+		r := rel[strings.TrimSuffix(op[1:], "u")]
+		if !ordered {
+			r = strings.HasSuffix(op, "u")
+		}
+		if r {
+			return 1, true
+		}
+		return 0, true
+	case "hisnan":
+		if o.IsNaN(x) {
+			return 1, true
+		}
+		return 0, true
+	case "hisinf":
+		if o.IsNaN(x) || !o.Value16(x).IsInf() {
+			return 0, true
+		}
+		if x&0x8000 != 0 {
+			return uint64(uint32(0xffffffff)), true // int32 -1
+		}
+		return 1, true
 	case tn + "_as_short", tn + "_as_ushort":
 		return uint64(x), true
 	case "hrint", "htrunc", "hceil", "hfloor":
 		m := map[string]rounding.Mode{"hrint": rounding.RN, "htrunc": rounding.RZ, "hceil": rounding.RU, "hfloor": rounding.RD}[op]
 		return uint64(o.RoundInt16(x, m)), true
+	}
+	// The square root, reciprocal, exponentials and logarithms
+	// (fp/half_math.go) are correctly rounded on every input (fp's
+	// TestHalfMathCR), so the oracle's correct rounding is their reference.
+	if ref, ok := map[string]*oracle.Func{"hsqrt": oracle.Sqrt, "hrsqrt": oracle.Rsqrt, "hrcp": oracle.Rcp,
+		"hexp": oracle.Exp, "hexp2": oracle.Exp2, "hexp10": oracle.Exp10,
+		"hlog": oracle.Log, "hlog2": oracle.Log2, "hlog10": oracle.Log10}[op]; ok {
+		return uint64(ref.Round16(o, o.ToF32(x), 0, rn)), true
+	}
+	// The sine, cosine, hyperbolic tangent and division (fp/half_trig.go,
+	// fp/half_div.go) are correctly rounded except under -use_fast_math,
+	// which this test does not use (fp's TestHalfTrigCR). htanh_approx is
+	// tanh.approx.{f16,bf16}, whose model ptx checks against the device's
+	// whole tables (TestTanhApprox16): the binding must call it.
+	if ref, ok := map[string]*oracle.Func{"hsin": oracle.Sin, "hcos": oracle.Cos, "htanh": oracle.Tanh}[op]; ok && !fl.FastLib {
+		return uint64(ref.Round16(o, o.ToF32(x), 0, rn)), true
+	}
+	switch op {
+	case "hdiv", "op_div":
+		return uint64(oracle.Div.Round16(o, o.ToF32(x), o.ToF32(y), rn)), true
+	case "htanh_approx":
+		if pfx == "bf16" {
+			return uint64(ptx.TanhApproxBF16(x)), true
+		}
+		return uint64(ptx.TanhApproxF16(x)), true
 	}
 	ints := map[string]struct {
 		n      uint
