@@ -241,10 +241,13 @@ func crAt(f *oracle.Func, n int32, x float32) (uint64, bool) {
 }
 
 // besselWithin returns "" when got is within the catalog's documented bound
-// of f at x (the ulp part as distWithin, the absolute part against the
+// of f at x, equal to cr or both NaN (the ulp part as distWithin, the absolute part against the
 // correctly rounded cr, whose own error, at most half an ulp of a value
 // below 1, is far below 5e-12), else a description.
 func besselWithin(f *spec.Func, got, cr uint64, x float64, args string) string {
+	if got == cr || f64.IsNaN(got) && f64.IsNaN(cr) {
+		return ""
+	}
 	if f.Bound.InAbs(x) {
 		if d := math.Abs(math.Float64frombits(got) - math.Float64frombits(cr)); !(d <= f.Bound.Abs) {
 			return fmt.Sprintf("%s(%s) = %s: absolute error %.3g from the correctly rounded %s, documented bound %g", f.Name, args, f64.Format(got), d, f64.Format(cr), f.Bound.Abs)
@@ -270,14 +273,14 @@ func besselGen(lo, hi float64) gopter.Gen {
 // TestBessel64Accuracy checks the documented bound (CUDA C++ Programming
 // Guide 13.0, Table 18, in the catalog) of each unary function under every
 // captured flag set, against the correctly rounded value from the
-// certified references of internal/oracle, on random binary32 arguments
-// (gopter, CUDAFP_SEED), and that the package-level function is the default
-// flags' method.
+// certified references of internal/oracle on random binary32 arguments and
+// of ulp.Lookup64 on random doubles (gopter, CUDAFP_SEED), and that the
+// package-level function is the default flags' method.
 func TestBessel64Accuracy(t *testing.T) {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
 	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 1000
+	params.MinSuccessfulTests = 500
 	if testing.Short() {
 		params.MinSuccessfulTests = 100
 	}
@@ -305,6 +308,22 @@ func TestBessel64Accuracy(t *testing.T) {
 			}
 			return strings.Join(bad, "; ")
 		}, besselGen(c.lo, c.hi)))
+		// Any double: the binary64 reference of package ulp (ulp.Lookup64).
+		ref64, ok := ulp.Lookup64(f.Ref)
+		if !ok {
+			t.Fatalf("%s: no ulp.Ref64 %q", c.id, f.Ref)
+		}
+		props.Property(c.id+" within its documented bound (binary64 arguments)", prop.ForAll(func(x float64) string {
+			cr := ref64.Round(math.Float64bits(x), rounding.RN)
+			var bad []string
+			for _, fl := range spec.FlagSets {
+				got := math.Float64bits(c.f(fl)(x))
+				if s := besselWithin(f, got, cr, x, f64.Format(math.Float64bits(x))); s != "" {
+					bad = append(bad, "["+fl.Name()+"] "+s)
+				}
+			}
+			return strings.Join(bad, "; ")
+		}, lib64Gen(c.lo, c.hi)))
 	}
 	props.TestingRun(t)
 }
