@@ -77,10 +77,13 @@ func besselClasses(ref string) []class {
 // once per order, so uniform int32 orders would time 2^31-step loops), with
 // x over the classes of j0f and y0f.
 func besselOrderClasses(ref string) []class {
-	order := func(r uint64) uint64 { return uint64(uint32(int32(r>>32%111) - 10)) }
 	var cs []class
 	for _, c := range besselClasses(map[string]string{"jn": "j0", "yn": "y0"}[ref]) {
-		cs = append(cs, class{name: c.name, args: []argGen{order, c.args[0]}})
+		cs = append(cs, class{name: c.name, args: []argGen{besselOrderArg, c.args[0]}})
 	}
 	return cs
 }
+
+// besselOrderArg draws an order in [-10, 100] (jnf, ynf and the double jn,
+// yn).
+func besselOrderArg(r uint64) uint64 { return uint64(uint32(int32(r>>32%111) - 10)) }

@@ -23,6 +23,14 @@ func classes64(f *spec.Func, cl func(string, ...argGen) class, special class) []
 			special,
 		}
 	}
+	if f.Family == spec.FamBessel { // jn, yn: an int order, as jnf's (bessel.go)
+		return []class{
+			cl(Normal, besselOrderArg, f64Exp(-20, 20)),
+			cl(Subnormal, besselOrderArg, sub64),
+			cl(Huge, besselOrderArg, f64Exp(100, 1023)),
+			special,
+		}
+	}
 	huge := map[spec.Family]argGen{
 		spec.FamArith: f64Exp(1022, 1023), // sums overflow
 		spec.FamMul:   f64Exp(500, 600),   // products overflow

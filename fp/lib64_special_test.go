@@ -137,27 +137,34 @@ func TestLib64BSpecialCases(t *testing.T) {
 		if got := lib64Eval(t, r.id, r.fl, r.in); got != r.want {
 			t.Errorf("%s %s: %s(%s) = %s, want %s", r.why, flagName(r.fl), r.id, fmtArgs(r.in), f64.Format(got), f64.Format(r.want))
 		}
-		f, err := golden.Load(filepath.Join("..", "testdata", "golden", r.fl.Name(), r.id+".txt.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		k := 0
-		for _, x := range r.in {
-			i := -1
-			for j, v := range f.Grid {
-				if v == x {
-					i = j
-				}
-			}
-			if i < 0 {
-				t.Fatalf("%s %s: %s is not on the device's special grid", r.why, flagName(r.fl), f64.Format(x))
-			}
-			k = k*len(f.Grid) + i
-		}
-		if dev := f.Special[k]; dev != r.want {
+		if dev := deviceSpecial64(t, r.id, r.fl, r.in); dev != r.want {
 			t.Errorf("%s %s: table says %s(%s) = %s, device %s", r.why, flagName(r.fl), r.id, fmtArgs(r.in), f64.Format(r.want), f64.Format(dev))
 		}
 	}
+}
+
+// deviceSpecial64 returns the device's output of function id under fl at
+// the point in of its golden special grid (testdata/golden).
+func deviceSpecial64(t *testing.T, id string, fl fp.Flags, in []uint64) uint64 {
+	t.Helper()
+	f, err := golden.Load(filepath.Join("..", "testdata", "golden", fl.Name(), id+".txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 0
+	for _, x := range in {
+		i := -1
+		for j, v := range f.Grid {
+			if v == x {
+				i = j
+			}
+		}
+		if i < 0 {
+			t.Fatalf("%s %s: %s is not on the device's special grid", id, flagName(fl), f64.Format(x))
+		}
+		k = k*len(f.Grid) + i
+	}
+	return f.Special[k]
 }
 
 // TestLib64BDocRanges checks the thresholds of the doc comments: f(t) is

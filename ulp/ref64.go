@@ -273,11 +273,22 @@ var refs64 = []*Ref64{
 	newRef64("normcdfinv", 54, oracleOnly, nil),
 	newRef64("lgamma", 54, oracleOnly, nil),
 	newRef64("tgamma", 54, oracleOnly, nil),
+	newRef64("j0", 54, oracleOnly, nil),
+	newRef64("j1", 54, oracleOnly, nil),
+	newRef64("y0", 54, oracleOnly, nil),
+	newRef64("y1", 54, oracleOnly, nil),
+	newRef64("jn", 54, nil, oracleOnly2),
+	newRef64("yn", 54, nil, oracleOnly2),
+	newRef64("i0", 54, oracleOnly, nil),
+	newRef64("i1", 54, oracleOnly, nil),
 }
 
 // oracleOnly is the kernel of the references without a fast path: every
 // evaluation goes to the oracle, and Value to a 128-bit enclosure of it.
 func oracleOnly(uint64) kres64 { return slowRes }
+
+// oracleOnly2 is oracleOnly for the references of two arguments (jn, yn).
+func oracleOnly2(uint64, uint64) kres64 { return slowRes }
 
 // newRef64N returns a norm reference ("norm3", "rnorm4", "norm", …): arity
 // 3 or 4, or MaxArgs for an array.

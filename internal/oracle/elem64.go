@@ -148,7 +148,8 @@ func (f *Func64) Enclose(x, y uint64, prec uint) (iv Interval, ok bool) {
 var Funcs64 = []*Func64{f64Exp, f64Exp2, f64Exp10, f64Expm1, f64Log, f64Log2, f64Log10, f64Log1p,
 	f64Sin, f64Cos, f64Tan, f64Sinpi, f64Cospi, f64Asin, f64Acos, f64Atan, f64Atan2,
 	f64Sinh, f64Cosh, f64Tanh, f64Asinh, f64Acosh, f64Atanh, f64Pow, f64Cbrt, f64Rcbrt, f64Rsqrt, f64Hypot, f64Rhypot,
-	f64Erf, f64Erfc, f64Erfcx, f64Erfinv, f64Erfcinv, f64Normcdf, f64Normcdfinv, f64Lgamma, f64Tgamma}
+	f64Erf, f64Erfc, f64Erfcx, f64Erfinv, f64Erfcinv, f64Normcdf, f64Normcdfinv, f64Lgamma, f64Tgamma,
+	f64J0, f64J1, f64Y0, f64Y1, f64Jn, f64Yn, f64I0, f64I1}
 
 // Lookup64 returns the binary64 reference named name ("exp", "pow", …).
 func Lookup64(name string) (*Func64, bool) {
