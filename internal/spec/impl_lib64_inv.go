@@ -40,20 +40,20 @@ func init() {
 			return func(in *Args) uint64 { return f64r(h(f64a(in[0]), f64a(in[1]), f64a(in[2]), f64a(in[3]))) }
 		})
 	}
-	// norm and rnorm: static calls on a stack array (loadArray64), so that
-	// the kernels do not allocate.
-	for id, g := range map[string]func(fp.Flags) func([]float64) float64{
-		"norm":  func(fl fp.Flags) func([]float64) float64 { return fl.Norm },
-		"rnorm": func(fl fp.Flags) func([]float64) float64 { return fl.Rnorm },
-	} {
-		bind(id, func(fl fp.Flags) Kernel {
-			h := g(fl)
-			return func(in *Args) uint64 {
-				var a [MaxArray]float64
-				return f64r(h(loadArray64(in, &a)))
-			}
-		})
-	}
+	// norm and rnorm: static method calls on a stack array (loadArray64),
+	// so that the array does not escape and the kernels do not allocate.
+	bind("norm", func(fl fp.Flags) Kernel {
+		return func(in *Args) uint64 {
+			var a [MaxArray]float64
+			return f64r(fl.Norm(loadArray64(in, &a)))
+		}
+	})
+	bind("rnorm", func(fl fp.Flags) Kernel {
+		return func(in *Args) uint64 {
+			var a [MaxArray]float64
+			return f64r(fl.Rnorm(loadArray64(in, &a)))
+		}
+	})
 }
 
 // loadArray64 decodes the elements of a double array function's tuple into
