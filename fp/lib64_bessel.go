@@ -2,9 +2,6 @@ package fp
 
 import (
 	"math"
-	"math/bits"
-
-	"github.com/cudafp/cudafp/rounding"
 )
 
 // CUDA's double Bessel functions of the first and second kind of orders 0
@@ -24,7 +21,7 @@ import (
 // π/2 as sin and cos reduce their argument (besselTrigReduce64: Cody–Waite in
 // three fmas, Payne–Hanek from 2^31 on), q·π/2 − φ (q the quadrant mod 4) is
 // added to the remainder r as fma(q, π/2, r − φ), and the sum, below 2π in
-// magnitude, is reduced again and fed to cos's polynomials (besselSinCos64).
+// magnitude, is reduced again and fed to cos's polynomials (trig64Quadrant).
 //
 // Flags: -fmad=true (the default) contracts q·π/2 + (r − φ) into that fma;
 // -fmad=false computes the product and the sum apart (mul.rn, add.rn), so
@@ -41,146 +38,21 @@ const devNaN64 = 0xfff8000000000000
 // The shared constants of the asymptotic forms (PTX immediates).
 const (
 	besselSqrt2OverPi64 = 0x1.9884533d43651p-1 // √(2/π)
-	besselTwoOverPi64   = 0x1.45f306dc9c883p-1 // 2/π, for the quotient of the reduction
-	besselPio2Hi64      = 0x1.921fb54442d18p+0 // π/2 = besselPio2Hi64 + besselPio2Mid64 + besselPio2Lo64
-	besselPio2Mid64     = 0x1.1a62633145cp-54
-	besselPio2Lo64      = 0x1.b839a252049cp-104
 )
 
-// besselTrigReduce64 returns q and r with x = q·π/2 + r, |r| ≤ π/4 about, as
-// CUDA's double sin and cos reduce x: q = rint(x·2/π) (cvt.rni.s32.f64),
-// r = x − q·π/2 in three fmas with π/2 in three parts; from |x| ≥ 2^31 on
-// (not NaN) the Payne–Hanek reduction __internal_trig_reduction_slowpathd.
-// A private copy, named apart, until the double sin and cos (branch
-// f64trig: trig64Reduce, trig64Slow, i2opi64) land.
+// besselTrigReduce64 returns q and r with x = q·π/2 + r as CUDA's double sin
+// and cos reduce x (trig64Reduce: Cody–Waite, Payne–Hanek from |x| ≥ 2^31),
+// and for ±Inf and NaN q = 0 and r = x (a NaN quieted), as the kernels'
+// inlined reduction gives them.
 func besselTrigReduce64(x float64) (int32, float64) {
-	q := rounding.F64ToI32(math.Float64bits(float64(x*besselTwoOverPi64)), rounding.RN)
-	k := -float64(q)
-	r := math.FMA(k, besselPio2Hi64, x)
-	r = math.FMA(k, besselPio2Mid64, r)
-	r = math.FMA(k, besselPio2Lo64, r)
-	if !(math.Abs(x) < 0x1p31) && x == x {
-		return besselTrigSlow64(x)
-	}
-	return q, r
-}
-
-// besselI2opi64 holds the bits of 2/π, 64 to a word, lowest word first
-// (__cudart_i2opi_d, the PTX's global table).
-var besselI2opi64 = [18]uint64{
-	0x6bfb5fb11f8d5d08, 0x3d0739f78a5292ea, 0x7527bac7ebe5f17b, 0x4f463f669e5fea2d,
-	0x6d367ecf27cb09b7, 0xef2f118b5a0a6d1f, 0x1ff897ffde05980f, 0x9c845f8bbdf9283b,
-	0x3991d639835339f4, 0xe99c7026b45f7e41, 0xe88235f52ebb4484, 0xfe1deb1cb129a73e,
-	0x06492eea09d1921c, 0xb7246e3a424dd2e0, 0xfe5163abdebbc561, 0xdb6295993c439041,
-	0xfc2757d1f534ddc0, 0xa2f9836e4e441529,
-}
-
-// besselTrigSlow64 is __internal_trig_reduction_slowpathd: the Payne–Hanek
-// reduction of |x| ≥ 2^31 (x itself and q = 0 for ±Inf and NaN), in 64-bit
-// integer arithmetic (the PTX's mad.lo/madc.hi chains are exact 128-bit
-// products and sums: bits.Mul64 and bits.Add64). The significand times a
-// window of 2/π gives the quadrant in the top bits and the fraction below;
-// the fraction, complemented when its first bit is set (round to the
-// nearest quadrant), is normalised, multiplied by π/4·2^64
-// (0xc90fdaa22168c235) and rounded to a double with the sign of x.
-func besselTrigSlow64(x float64) (int32, float64) {
-	u := math.Float64bits(x)
-	hi := uint32(u >> 32)
-	e := int32(hi>>20) & 2047
-	if e == 2047 {
+	switch {
+	case math.IsInf(x, 0):
 		return 0, x
+	case x != x:
+		return 0, x + x
 	}
-	first := 15 - (e-1024)>>6
-	end := 19 - (e-1024)>>6
-	if (e-1024)>>6 < 2 {
-		end = 18
-	}
-	m := u<<11 | 1<<63
-	var prod [5]uint64
-	var carry uint64
-	i := first
-	for ; i < end; i++ {
-		h, l := bits.Mul64(besselI2opi64[i], m)
-		var c uint64
-		l, c = bits.Add64(l, carry, 0)
-		prod[i-first] = l
-		carry = h + c
-	}
-	prod[i-first] = carry
-	sh := uint(e-1024) & 63
-	lo, top := prod[2], prod[3]
-	if sh != 0 {
-		top = top<<sh | lo>>(64-sh)
-		lo = lo<<sh | prod[1]>>(64-sh)
-	}
-	q := int32(top>>62) + int32(top>>61)&1
-	sign := hi & (1 << 31)
-	if sign != 0 {
-		q = -q
-	}
-	fh, fl := top<<2|lo>>62, lo<<2
-	if top>>61&1 != 0 {
-		// 0 − (fh:fl) in 128 bits.
-		var b uint64
-		fl, b = bits.Sub64(0, fl, 0)
-		fh, _ = bits.Sub64(0, fh, b)
-		sign ^= 1 << 31
-	}
-	n := uint64(bits.LeadingZeros64(fh))
-	if n != 0 {
-		fh = fh<<n | fl>>(64-n)
-	}
-	ph, pl := bits.Mul64(fh, 0xc90fdaa22168c235)
-	if int64(ph) > 0 {
-		ph = ph<<1 | pl>>63
-		n++
-	}
-	r := 0x3fe0000000000000 - n<<52 + ((ph+1)>>10+1)>>1
-	return q, math.Float64frombits(r | uint64(sign)<<32)
-}
-
-// besselSinCoef64 and besselCosCoef64 are the polynomials of CUDA's double sin and cos
-// in s = r², Horner's order: the selp immediate, then the pairs of
-// __cudart_sin_cos_coeffs the kernel loads (entries 0–5 for sin, 8–13 for
-// cos).
-var (
-	besselSinCoef64 = [...]float64{
-		0x1.5db65f9785ebap-33,
-		-0x1.ae5f12cb0d246p-26,
-		0x1.71de369ace392p-19,
-		-0x1.a01a019db62a1p-13,
-		0x1.1111111110818p-7,
-		-0x1.5555555555554p-3,
-		0,
-	}
-	besselCosCoef64 = [...]float64{
-		-0x1.8ff8320fd8164p-37,
-		0x1.1eea7c1ef8528p-29,
-		-0x1.27e4f8e06e6d9p-22,
-		0x1.a01a019ddbce9p-16,
-		-0x1.6c16c16c15d47p-10,
-		0x1.5555555555551p-5,
-		-0x1p-1,
-	}
-)
-
-// besselSinCos64 returns sin(r + q·π/2) as CUDA's double sin and cos evaluate it
-// from a reduced r (cos passes q + 1): r + r·(s·S(s)) for even q, 1 +
-// s·C(s) for odd q, negated (fma(y, −1, 0): −0 becomes +0) when q&2 is set.
-// A private copy, named apart, until the double sin and cos (branch
-// f64trig: trig64Quadrant, sin64Poly, cos64Poly) land.
-func besselSinCos64(r float64, q int32) float64 {
-	s := float64(r * r)
-	var y float64
-	if q&1 == 0 {
-		y = math.FMA(horner64(s, besselSinCoef64[:]), r, r)
-	} else {
-		y = math.FMA(horner64(s, besselCosCoef64[:]), s, 1)
-	}
-	if q&2 != 0 {
-		y = math.FMA(y, -1, 0)
-	}
-	return y
+	r, q := trig64Reduce(x)
+	return int32(q), r
 }
 
 // besselCos64 returns cos(θ − φ) as kernels j0_, j1_, y0_ and y1_ compute
@@ -193,9 +65,9 @@ func besselCos64(theta, shift float64, noFMAD bool) float64 {
 	k := float64(q & 3)
 	var u float64
 	if noFMAD {
-		u = float64(r+shift) + float64(k*besselPio2Hi64)
+		u = float64(r+shift) + float64(k*trig64Pio2Hi)
 	} else {
-		u = math.FMA(k, besselPio2Hi64, float64(r+shift))
+		u = math.FMA(k, trig64Pio2Hi, float64(r+shift))
 	}
 	var q2 int32
 	if math.IsInf(u, 0) {
@@ -203,7 +75,7 @@ func besselCos64(theta, shift float64, noFMAD bool) float64 {
 	} else {
 		q2, r = besselTrigReduce64(u)
 	}
-	return besselSinCos64(r, q2+1)
+	return trig64Quadrant(r, uint32(q2+1))
 }
 
 // besselAsym64 returns √(2/(πa))·P(w²)·cos(θ − φ), θ = a + Q(w²)·w, w =
@@ -722,7 +594,7 @@ func (fl Flags) Y0(x float64) float64 {
 		s := float64(a * a)
 		d := float64(float64(s+-0x1.ba9674p-2) + 0x1.5a30c8p-30)
 		reg := float64(d * horner64(s, y0Small64[:]))
-		l := float64(log64Core(a, fl.FTZ, fl.NoFMAD) * besselTwoOverPi64)
+		l := float64(log64Core(a, fl.FTZ, fl.NoFMAD) * trig64TwoOverPi)
 		if fl.NoFMAD {
 			r = reg + float64(l*fl.J0(a))
 		} else {
@@ -772,7 +644,7 @@ func (fl Flags) Y1(x float64) float64 {
 	switch {
 	case a < 0x0.730d67819e8d2p-1022:
 		// div.rn.f64: the host's division is the same IEEE operation.
-		r = -besselTwoOverPi64 / a
+		r = -trig64TwoOverPi / a
 	case a <= 0x1.4c6f208132576p+0:
 		// (2/π)·(J1(a)·ln(a) − 1/a) + a·S(a²), J1 and ln the inlined
 		// kernels j1_ and log_, 1/a rcp.rn.f64 (the host's division).
@@ -785,7 +657,7 @@ func (fl Flags) Y1(x float64) float64 {
 		} else {
 			t = math.FMA(j, l, -rc)
 		}
-		t = float64(t * besselTwoOverPi64)
+		t = float64(t * trig64TwoOverPi)
 		p := horner64(s, y1Small64[:])
 		if fl.NoFMAD {
 			r = float64(a*p) + t

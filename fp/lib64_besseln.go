@@ -152,7 +152,7 @@ func (fl Flags) Yn(n int32, x float64) float64 {
 	case n < 0 || !(x >= 0): // setp.lt.s32, setp.ltu.f64
 		return math.Float64frombits(devNaN64)
 	case x < 0x0.730d67819e8d2p-1022: // |x|, x ≥ 0 or -0 here
-		return -besselTwoOverPi64 / x // div.rn.f64
+		return -trig64TwoOverPi / x // div.rn.f64
 	}
 	tox := 2 / x // div.rn.f64
 	prev, cur := y0, y1

@@ -119,34 +119,12 @@ func lgammaPos64(a float64, ftz, noFMAD bool) float64 {
 // tgamma_ compute it: k = rint(2x) (cvt.rni.f64.f64 of x with its exponent
 // incremented), r = π·(x − k/2) as an fma with π = hi + lo, and the sin
 // (k even) or cos (k odd) polynomial of __cudart_sin_cos_coeffs, negated
-// by fma(y, −1, 0) when k&2 is set.
+// when k&2 is set: the double sine's trig64Quadrant.
 func gammaSinpi64(x float64) float64 {
 	k := math.RoundToEven(x + x)
 	r := math.FMA(-k, 0.5, x)
 	r = math.FMA(r, 0x1.921fb54442d18p+01, float64(r*0x1.1a62633145c07p-53))
-	s := float64(r * r)
-	var y float64
-	if int64(k)&1 == 0 {
-		p := math.FMA(0x1.5db65f9785ebap-33, s, -0x1.ae5f12cb0d246p-26)
-		p = math.FMA(p, s, 0x1.71de369ace392p-19)
-		p = math.FMA(p, s, -0x1.a01a019db62a1p-13)
-		p = math.FMA(p, s, 0x1.1111111110818p-07)
-		p = math.FMA(p, s, -0x1.5555555555554p-03)
-		p = math.FMA(p, s, 0)
-		y = math.FMA(p, r, r)
-	} else {
-		p := math.FMA(-0x1.8ff8320fd8164p-37, s, 0x1.1eea7c1ef8528p-29)
-		p = math.FMA(p, s, -0x1.27e4f8e06e6d9p-22)
-		p = math.FMA(p, s, 0x1.a01a019ddbce9p-16)
-		p = math.FMA(p, s, -0x1.6c16c16c15d47p-10)
-		p = math.FMA(p, s, 0x1.5555555555551p-05)
-		p = math.FMA(p, s, -0.5)
-		y = math.FMA(p, s, 1)
-	}
-	if int64(k)&2 != 0 {
-		y = math.FMA(y, -1, 0)
-	}
-	return y
+	return trig64Quadrant(r, uint32(int64(k)))
 }
 
 // Lgamma returns the natural logarithm of |Γ(x)| as CUDA's lgamma computes
