@@ -25,26 +25,21 @@ import (
 
 // lib64B lists the unary functions of lib64_exp.go, lib64_log.go,
 // lib64_hyp.go and lib64_ahyp.go by catalog ID.
-var lib64B = []struct {
-	id string
-	f  func(fp.Flags) func(float64) float64
-	lo float64 // typical inputs: uniform in [lo, hi]
-	hi float64
-}{
-	{"exp", func(fl fp.Flags) func(float64) float64 { return fl.Exp }, -750, 750},
-	{"exp2", func(fl fp.Flags) func(float64) float64 { return fl.Exp2 }, -1100, 1100},
-	{"exp10", func(fl fp.Flags) func(float64) float64 { return fl.Exp10 }, -330, 330},
-	{"expm1", func(fl fp.Flags) func(float64) float64 { return fl.Expm1 }, -40, 710},
-	{"log", func(fl fp.Flags) func(float64) float64 { return fl.Log }, 0, 4},
-	{"log2", func(fl fp.Flags) func(float64) float64 { return fl.Log2 }, 0, 4},
-	{"log10", func(fl fp.Flags) func(float64) float64 { return fl.Log10 }, 0, 4},
-	{"log1p", func(fl fp.Flags) func(float64) float64 { return fl.Log1p }, -1, 3},
-	{"sinh", func(fl fp.Flags) func(float64) float64 { return fl.Sinh }, -712, 712},
-	{"cosh", func(fl fp.Flags) func(float64) float64 { return fl.Cosh }, -712, 712},
-	{"tanh", func(fl fp.Flags) func(float64) float64 { return fl.Tanh }, -20, 20},
-	{"asinh", func(fl fp.Flags) func(float64) float64 { return fl.Asinh }, -1e3, 1e3},
-	{"acosh", func(fl fp.Flags) func(float64) float64 { return fl.Acosh }, 1, 1e3},
-	{"atanh", func(fl fp.Flags) func(float64) float64 { return fl.Atanh }, -1, 1},
+var lib64B = []unaryBound64{
+	{"exp", func(fl fp.Flags) func(float64) float64 { return fl.Exp }, fp.Exp, -750, 750},
+	{"exp2", func(fl fp.Flags) func(float64) float64 { return fl.Exp2 }, fp.Exp2, -1100, 1100},
+	{"exp10", func(fl fp.Flags) func(float64) float64 { return fl.Exp10 }, fp.Exp10, -330, 330},
+	{"expm1", func(fl fp.Flags) func(float64) float64 { return fl.Expm1 }, fp.Expm1, -40, 710},
+	{"log", func(fl fp.Flags) func(float64) float64 { return fl.Log }, fp.Log, 0, 4},
+	{"log2", func(fl fp.Flags) func(float64) float64 { return fl.Log2 }, fp.Log2, 0, 4},
+	{"log10", func(fl fp.Flags) func(float64) float64 { return fl.Log10 }, fp.Log10, 0, 4},
+	{"log1p", func(fl fp.Flags) func(float64) float64 { return fl.Log1p }, fp.Log1p, -1, 3},
+	{"sinh", func(fl fp.Flags) func(float64) float64 { return fl.Sinh }, fp.Sinh, -712, 712},
+	{"cosh", func(fl fp.Flags) func(float64) float64 { return fl.Cosh }, fp.Cosh, -712, 712},
+	{"tanh", func(fl fp.Flags) func(float64) float64 { return fl.Tanh }, fp.Tanh, -20, 20},
+	{"asinh", func(fl fp.Flags) func(float64) float64 { return fl.Asinh }, fp.Asinh, -1e3, 1e3},
+	{"acosh", func(fl fp.Flags) func(float64) float64 { return fl.Acosh }, fp.Acosh, 1, 1e3},
+	{"atanh", func(fl fp.Flags) func(float64) float64 { return fl.Atanh }, fp.Atanh, -1, 1},
 }
 
 // lib64Gen draws x: a uniform bit pattern (1 in 4), a uniform value of
@@ -78,27 +73,23 @@ func distWithin(f *spec.Func, got, cr uint64, x float64, args string) string {
 	return ""
 }
 
-// TestLib64BAccuracy checks the documented ulp bound (CUDA C++ Programming
-// Guide 13.0, Table 18, in the catalog) of each function under every
-// captured flag set, against ulp.Ref64, on random inputs (gopter,
-// CUDAFP_SEED), and that the package-level function is the default flags'
-// method.
-func TestLib64BAccuracy(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 2000
-	if testing.Short() {
-		params.MinSuccessfulTests = 200
-	}
-	props := gopter.NewProperties(params)
-	pkg := map[string]func(float64) float64{
-		"exp": fp.Exp, "exp2": fp.Exp2, "exp10": fp.Exp10, "expm1": fp.Expm1,
-		"log": fp.Log, "log2": fp.Log2, "log10": fp.Log10, "log1p": fp.Log1p,
-		"sinh": fp.Sinh, "cosh": fp.Cosh, "tanh": fp.Tanh,
-		"asinh": fp.Asinh, "acosh": fp.Acosh, "atanh": fp.Atanh,
-	}
-	for _, c := range lib64B {
+// unaryBound64 is a unary double function of the accuracy tests: its
+// catalog ID (also its ulp.Ref64 name), the emulation under fl, the
+// package-level form, and the range of its typical inputs (lib64Gen).
+type unaryBound64 struct {
+	id     string
+	f      func(fp.Flags) func(float64) float64
+	pkg    func(float64) float64
+	lo, hi float64
+}
+
+// addUnaryBound64 adds to props, for each case, the property that the
+// emulation under every captured flag set is within the catalog's
+// documented bound (distWithin) of ulp.Ref64's correctly rounded result,
+// and that the package-level function is the default flags' method.
+func addUnaryBound64(t *testing.T, props *gopter.Properties, cases []unaryBound64) {
+	t.Helper()
+	for _, c := range cases {
 		f, ok := spec.Lookup(c.id)
 		if !ok {
 			t.Fatalf("%s: not in the catalog", c.id)
@@ -116,12 +107,29 @@ func TestLib64BAccuracy(t *testing.T) {
 					bad = append(bad, "["+fl.Name()+"] "+s)
 				}
 			}
-			if got, want := math.Float64bits(pkg[c.id](x)), math.Float64bits(c.f(fp.Flags{})(x)); got != want {
+			if got, want := math.Float64bits(c.pkg(x)), math.Float64bits(c.f(fp.Flags{})(x)); got != want {
 				bad = append(bad, fmt.Sprintf("fp package-level %s(%x) = %s, Flags{} %s", c.id, x, f64.Format(got), f64.Format(want)))
 			}
 			return strings.Join(bad, "; ")
 		}, lib64Gen(c.lo, c.hi)))
 	}
+}
+
+// TestLib64BAccuracy checks the documented ulp bound (CUDA C++ Programming
+// Guide 13.0, Table 18, in the catalog) of each function under every
+// captured flag set, against ulp.Ref64, on random inputs (gopter,
+// CUDAFP_SEED), and that the package-level function is the default flags'
+// method.
+func TestLib64BAccuracy(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d (CUDAFP_SEED)", seed)
+	params := gopter.DefaultTestParametersWithSeed(int64(seed))
+	params.MinSuccessfulTests = 2000
+	if testing.Short() {
+		params.MinSuccessfulTests = 200
+	}
+	props := gopter.NewProperties(params)
+	addUnaryBound64(t, props, lib64B)
 	f, _ := spec.Lookup("pow")
 	ref, _ := ulp.Lookup64("pow")
 	gen := func(p *gopter.GenParameters) *gopter.GenResult {

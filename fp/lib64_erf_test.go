@@ -1,20 +1,13 @@
 package fp_test
 
 import (
-	"fmt"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/leanovate/gopter"
-	"github.com/leanovate/gopter/prop"
 
 	"github.com/cudafp/cudafp/fp"
-	"github.com/cudafp/cudafp/internal/f64"
-	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
-	"github.com/cudafp/cudafp/rounding"
-	"github.com/cudafp/cudafp/ulp"
 )
 
 // The double error and gamma functions (lib64_erf.go, lib64_gamma.go):
@@ -70,30 +63,13 @@ func TestLib64ErfAccuracy(t *testing.T) {
 		params.MinSuccessfulTests = 100
 	}
 	props := gopter.NewProperties(params)
+	var cases []unaryBound64
 	for _, c := range lib64Erf {
-		f, ok := spec.Lookup(c.id)
-		if !ok {
-			t.Fatalf("%s: not in the catalog", c.id)
-		}
-		ref, ok := ulp.Lookup64(c.id)
-		if !ok {
-			t.Fatalf("%s: no ulp.Ref64", c.id)
-		}
-		props.Property(c.id+" within its documented bound", prop.ForAll(func(x float64) string {
-			var bad []string
-			cr := ref.Round(math.Float64bits(x), rounding.RN)
-			for _, fl := range spec.FlagSets {
-				got := math.Float64bits(c.f(fl, x))
-				if s := distWithin(f, got, cr, x, f64.Format(math.Float64bits(x))); s != "" {
-					bad = append(bad, "["+fl.Name()+"] "+s)
-				}
-			}
-			if got, want := math.Float64bits(c.pkg(x)), math.Float64bits(c.f(fp.Flags{}, x)); got != want {
-				bad = append(bad, fmt.Sprintf("fp package-level %s(%x) = %s, Flags{} %s", c.id, x, f64.Format(got), f64.Format(want)))
-			}
-			return strings.Join(bad, "; ")
-		}, lib64Gen(c.lo, c.hi)))
+		cases = append(cases, unaryBound64{c.id, func(fl fp.Flags) func(float64) float64 {
+			return func(x float64) float64 { return c.f(fl, x) }
+		}, c.pkg, c.lo, c.hi})
 	}
+	addUnaryBound64(t, props, cases)
 	props.TestingRun(t)
 }
 

@@ -16,8 +16,6 @@ import (
 	"github.com/cudafp/cudafp/internal/golden"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/internal/testflag"
-	"github.com/cudafp/cudafp/rounding"
-	"github.com/cudafp/cudafp/ulp"
 )
 
 // The double trigonometric functions (lib64_trig.go): the Payne–Hanek
@@ -108,12 +106,7 @@ func TestTrig64Reduce(t *testing.T) {
 }
 
 // trig64Unary lists the unary functions of lib64_trig.go by catalog ID.
-var trig64Unary = []struct {
-	id     string
-	f      func(fp.Flags) func(float64) float64
-	pkg    func(float64) float64
-	lo, hi float64 // typical inputs: uniform in [lo, hi]
-}{
+var trig64Unary = []unaryBound64{
 	{"sin", func(fl fp.Flags) func(float64) float64 { return fl.Sin }, fp.Sin, -10, 10},
 	{"cos", func(fl fp.Flags) func(float64) float64 { return fl.Cos }, fp.Cos, -10, 10},
 	{"tan", func(fl fp.Flags) func(float64) float64 { return fl.Tan }, fp.Tan, -10, 10},
@@ -137,30 +130,7 @@ func TestLib64TrigAccuracy(t *testing.T) {
 		params.MinSuccessfulTests = 200
 	}
 	props := gopter.NewProperties(params)
-	for _, c := range trig64Unary {
-		f, ok := spec.Lookup(c.id)
-		if !ok {
-			t.Fatalf("%s: not in the catalog", c.id)
-		}
-		ref, ok := ulp.Lookup64(c.id)
-		if !ok {
-			t.Fatalf("%s: no ulp.Ref64", c.id)
-		}
-		props.Property(c.id+" within its documented bound", prop.ForAll(func(x float64) string {
-			var bad []string
-			cr := ref.Round(math.Float64bits(x), rounding.RN)
-			for _, fl := range spec.FlagSets {
-				got := math.Float64bits(c.f(fl)(x))
-				if s := distWithin(f, got, cr, x, f64.Format(math.Float64bits(x))); s != "" {
-					bad = append(bad, "["+fl.Name()+"] "+s)
-				}
-			}
-			if got, want := math.Float64bits(c.pkg(x)), math.Float64bits(c.f(fp.Flags{})(x)); got != want {
-				bad = append(bad, fmt.Sprintf("fp package-level %s(%x) = %s, Flags{} %s", c.id, x, f64.Format(got), f64.Format(want)))
-			}
-			return strings.Join(bad, "; ")
-		}, lib64Gen(c.lo, c.hi)))
-	}
+	addUnaryBound64(t, props, trig64Unary)
 	for _, c := range []struct {
 		id       string
 		pair     func(fp.Flags) func(float64) (float64, float64)
