@@ -23,7 +23,7 @@ var layers = []struct {
 	{"internal/f16", nil},
 	{"internal/bf16", nil},
 	{"internal/fgen", nil},
-	{"internal/testflag", nil},
+	{"internal/testflag", []string{"github.com/leanovate/gopter"}}, // imported by tests only: the seeded properties
 	{"rounding", nil},
 	{"internal/oracle", []string{"github.com/ALTree/bigfloat"}},
 	{"ptx", nil},

@@ -83,14 +83,7 @@ func TestHalfMathCR(t *testing.T) {
 		t.Logf("%d functions correctly rounded on all 65,536 encodings", len(halfMath))
 		return
 	}
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 1000
-	if testing.Short() {
-		params.MinSuccessfulTests = 100
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 1000, 100)
 	gen := func(p *gopter.GenParameters) *gopter.GenResult {
 		return gopter.NewGenResult(uint16(p.Rng.Uint32()), gopter.NoShrinker)
 	}

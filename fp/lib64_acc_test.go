@@ -121,14 +121,7 @@ func addUnaryBound64(t *testing.T, props *gopter.Properties, cases []unaryBound6
 // CUDAFP_SEED), and that the package-level function is the default flags'
 // method.
 func TestLib64BAccuracy(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 2000
-	if testing.Short() {
-		params.MinSuccessfulTests = 200
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 2000, 200)
 	addUnaryBound64(t, props, lib64B)
 	f, _ := spec.Lookup("pow")
 	ref, _ := ulp.Lookup64("pow")

@@ -277,14 +277,7 @@ func besselGen(lo, hi float64) gopter.Gen {
 // of ulp.Lookup64 on random doubles (gopter, CUDAFP_SEED), and that the
 // package-level function is the default flags' method.
 func TestBessel64Accuracy(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 500
-	if testing.Short() {
-		params.MinSuccessfulTests = 100
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 500, 100)
 	for _, c := range besselFuncs64 {
 		f, ok := spec.Lookup(c.id)
 		if !ok {
@@ -339,14 +332,7 @@ func TestBessel64Accuracy(t *testing.T) {
 // (from about 6.9e-15 down: besselNSpecials64's rows), outside the bound.
 func TestBesselN64Accuracy(t *testing.T) {
 	const bound = 5e-12
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 1000
-	if testing.Short() {
-		params.MinSuccessfulTests = 100
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 1000, 100)
 	check := func(id string, ref *oracle.Func, n int32, x32 float32) string {
 		x := float64(x32)
 		cr, ok := crAt(ref, n, x32)

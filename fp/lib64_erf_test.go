@@ -4,8 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/leanovate/gopter"
-
 	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/testflag"
 )
@@ -55,14 +53,7 @@ func lgammaNative(x float64) float64 {
 // CUDAFP_SEED), and that the package-level function is the default flags'
 // method.
 func TestLib64ErfAccuracy(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 500
-	if testing.Short() {
-		params.MinSuccessfulTests = 100
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 500, 100)
 	var cases []unaryBound64
 	for _, c := range lib64Erf {
 		cases = append(cases, unaryBound64{c.id, func(fl fp.Flags) func(float64) float64 {

@@ -70,14 +70,7 @@ func libInvRound(ref *ulp.Ref64, a []uint64) uint64 {
 // CUDAFP_SEED), and that the package-level function is the default flags'
 // method.
 func TestLib64InvAccuracy(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 1000
-	if testing.Short() {
-		params.MinSuccessfulTests = 100
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 1000, 100)
 	for _, c := range libInvs {
 		f, ok := spec.Lookup(c.id)
 		if !ok {

@@ -125,14 +125,7 @@ var libs64 = []lib64{
 // under the six captured flag sets, and that the package-level function is
 // the default flags' method.
 func TestLib64(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 2000
-	if testing.Short() {
-		params.MinSuccessfulTests = 200
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 2000, 200)
 	for _, l := range libs64 {
 		f, ok := spec.Lookup(l.id)
 		if !ok || f.Kind != spec.Library || !f.D64() {

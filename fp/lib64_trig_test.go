@@ -122,14 +122,7 @@ var trig64Unary = []unaryBound64{
 // default flags' method, and that sincos and sincospi return sin and cos,
 // sinpi and cospi, bit for bit.
 func TestLib64TrigAccuracy(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 2000
-	if testing.Short() {
-		params.MinSuccessfulTests = 200
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 2000, 200)
 	addUnaryBound64(t, props, trig64Unary)
 	for _, c := range []struct {
 		id       string

@@ -73,14 +73,7 @@ var ops64 = []op64{
 // patterns (gopter, CUDAFP_SEED; ~1 s), and that the package-level
 // function is the default flags' method.
 func TestOperators64(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 3000
-	if testing.Short() {
-		params.MinSuccessfulTests = 300
-	}
-	props := gopter.NewProperties(params)
+	props := testflag.Properties(t, 3000, 300)
 	for _, op := range ops64 {
 		f, ok := spec.Lookup(op.id)
 		if !ok {

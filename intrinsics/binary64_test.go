@@ -396,14 +396,8 @@ func (r *reach) observe(op op64, a [3]uint64) {
 // and that the inputs reach exact ties, subnormal results, overflow and
 // far-apart exponents where the operation has them.
 func TestProperty64(t *testing.T) {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 3000
-	if testing.Short() {
-		params.MinSuccessfulTests = 300
-	}
-	props := gopter.NewProperties(params)
+	// 3000 cases under -short too: fewer reach no subnormal reciprocal.
+	props := testflag.Properties(t, 3000, 3000)
 	reached := map[string]*reach{}
 	for _, op := range ops64 {
 		r := new(reach)
