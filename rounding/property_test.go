@@ -124,16 +124,7 @@ func genTriple() gopter.Gen {
 	}
 }
 
-func properties(t *testing.T) *gopter.Properties {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = propCases
-	if testing.Short() {
-		params.MinSuccessfulTests = propCases / 10
-	}
-	return gopter.NewProperties(params)
-}
+func properties(t *testing.T) *gopter.Properties { return testflag.Properties(t, propCases, propCases/10) }
 
 // checkAll runs one input through every mode and ftz setting and returns
 // the mismatches, counting the checks made.

@@ -281,17 +281,11 @@ func drawInput(r *rand.Rand, name string) (x, y uint32) {
 }
 
 func properties(t *testing.T) *gopter.Properties {
-	seed := testflag.Seed()
-	t.Logf("seed %d (CUDAFP_SEED)", seed)
-	params := gopter.DefaultTestParametersWithSeed(int64(seed))
-	params.MinSuccessfulTests = 2000
+	n := 2000
 	if testflag.Exhaustive() {
-		params.MinSuccessfulTests = 30000
+		n = 30000
 	}
-	if testing.Short() {
-		params.MinSuccessfulTests = 200
-	}
-	return gopter.NewProperties(params)
+	return testflag.Properties(t, n, 200)
 }
 
 // checkValue checks the kernel's error bound, err, and the Ref's ValueBits
