@@ -124,7 +124,9 @@ func genTriple() gopter.Gen {
 	}
 }
 
-func properties(t *testing.T) *gopter.Properties { return testflag.Properties(t, propCases, propCases/10) }
+func properties(t *testing.T) *gopter.Properties {
+	return testflag.Properties(t, propCases, propCases/10)
+}
 
 // checkAll runs one input through every mode and ftz setting and returns
 // the mismatches, counting the checks made.
