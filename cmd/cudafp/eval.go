@@ -22,8 +22,10 @@ func newEval() *cobra.Command {
 		Short: "Evaluate a function as the device would",
 		Long: `Evaluate FUNC on ARGS as an H100 computes it under the given nvcc flags (default: none).
 Options come before FUNC; everything after FUNC is an argument, so negative numbers need no "--".
-Arguments are decimals (1.5), hex floats (0x1.8p+00) or bit patterns (0x3fc00000); integers are decimals
-or 0x bit patterns. The result is printed as a decimal, a hex float and its bits.
+Arguments are decimals (1.5), hex floats (0x1.8p+00) or bit patterns (0x3fc00000, a double's 16 digits, a
+half's 4: 0x3e00); integers are decimals or 0x bit patterns; a half2 or bfloat162 is two lanes "lo,hi"
+(1.5,2) or its 32-bit pattern. The result is printed as a decimal, a hex float and its bits (a vector's
+lanes joined by a comma, lane 0 first).
 
 With no ARGS, eval reads one input tuple per line from standard input (arguments separated by spaces)
 and prints one result line per input: decimal, hex float and bits of each result.`,

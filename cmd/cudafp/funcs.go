@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/cudafp/cudafp/fp"
+	"github.com/cudafp/cudafp/internal/bf16"
+	"github.com/cudafp/cudafp/internal/f16"
 	"github.com/cudafp/cudafp/internal/f32"
 	"github.com/cudafp/cudafp/internal/spec"
 )
@@ -45,6 +47,37 @@ func parseArg(t spec.Type, s string) (uint64, error) {
 		return uint64(u), nil
 	case spec.F64:
 		return parseF64(s)
+	case spec.F16:
+		u, err := f16.Parse(s)
+		if err != nil {
+			return 0, usageError{err}
+		}
+		return uint64(u), nil
+	case spec.BF16:
+		u, err := bf16.Parse(s)
+		if err != nil {
+			return 0, usageError{err}
+		}
+		return uint64(u), nil
+	case spec.F16x2, spec.BF16x2:
+		// Two lanes "lo,hi" (each as its scalar type reads it), or the
+		// pair's 32-bit pattern.
+		if lo, hi, ok := strings.Cut(s, ","); ok {
+			a, err := parseArg(t.Lane(), lo)
+			if err != nil {
+				return 0, err
+			}
+			b, err := parseArg(t.Lane(), hi)
+			if err != nil {
+				return 0, err
+			}
+			return a | b<<16, nil
+		}
+		v, err := strconv.ParseUint(s, 0, 32)
+		if err != nil {
+			return 0, usagef("%s %q: want two lanes \"lo,hi\" or a 0x bit pattern of 32 bits", t, s)
+		}
+		return v, nil
 	case spec.I32, spec.I64:
 		v, err := parseInt(s, t == spec.I32)
 		if err != nil {
@@ -138,8 +171,16 @@ func spell(t spec.Type, v uint64) spelled {
 		return spelled{strconv.FormatInt(int64(v), 10), "", hexBits(v, 16)}
 	case spec.I16:
 		return spelled{strconv.FormatInt(int64(int16(uint16(v))), 10), "", hexBits(v&0xffff, 4)}
-	case spec.F16, spec.BF16, spec.F16x2, spec.BF16x2:
-		return spelled{hexBits(v, t.Digits()), "", hexBits(v, t.Digits())} // the encoding; no decimal spelling yet
+	case spec.F16:
+		u := uint16(v)
+		return spelled{f16.FormatDecimal(u), f16.FormatHex(u), f16.FormatBits(u)}
+	case spec.BF16:
+		u := uint16(v)
+		return spelled{bf16.FormatDecimal(u), bf16.FormatHex(u), bf16.FormatBits(u)}
+	case spec.F16x2, spec.BF16x2:
+		// Lane 0 (the low half) first, as CUDA's __halves2half2(lo, hi).
+		lo, hi := spell(t.Lane(), v&0xffff), spell(t.Lane(), v>>16&0xffff)
+		return spelled{lo.Decimal + "," + hi.Decimal, lo.Hex + "," + hi.Hex, hexBits(v&0xffffffff, 8)}
 	}
 	return spelled{strconv.FormatUint(v, 10), "", hexBits(v, t.Digits())}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cudafp/cudafp/fp"
 	"github.com/cudafp/cudafp/internal/oracle"
 	"github.com/cudafp/cudafp/internal/spec"
 	"github.com/cudafp/cudafp/rounding"
@@ -159,6 +160,64 @@ func TestEvalArray(t *testing.T) {
 	_, stderr, code = runCLI(t, "2 1\n", "eval", "normf")
 	if code != 2 || !strings.Contains(stderr, "stdin:1") || !strings.Contains(stderr, "count 2 but 1") {
 		t.Errorf("eval normf, stdin \"2 1\": exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestEval16 checks eval on half, bfloat16 and their vector forms: the
+// arguments as decimals, hex floats, bit patterns or "lo,hi" lanes, the
+// printed bits equal to the kernel's on the parsed encodings, and every
+// printed spelling (decimal, hex float) reading back to those bits.
+func TestEval16(t *testing.T) {
+	for _, c := range []struct {
+		fn   string
+		args []string
+		in   []uint64 // the encodings the arguments must parse to
+	}{
+		{"f16:hexp", []string{"1"}, []uint64{0x3c00}},
+		{"f16:hexp", []string{"0x1p-3"}, []uint64{0x3000}},
+		{"bf16:__hadd", []string{"1.5", "0x3f80"}, []uint64{0x3fc0, 0x3f80}},
+		{"f16:__hdiv", []string{"1", "3"}, []uint64{0x3c00, 0x4200}},
+		{"f16:__hadd2", []string{"1,2", "0.5,0.25"}, []uint64{0x40003c00, 0x34003800}},
+		{"bf16:h2exp", []string{"0x3f803f80"}, []uint64{0x3f803f80}},
+	} {
+		f, err := lookup(c.fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := f.Impl(fp.Flags{})
+		var in spec.Args
+		copy(in[:], c.in)
+		out := k(&in)
+		stdout, stderr, code := runCLI(t, "", append([]string{"eval", c.fn}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("eval %s %v: exit %d, %s", c.fn, c.args, code, stderr)
+		}
+		fields := strings.Fields(stdout)
+		if len(fields) != 3 {
+			t.Fatalf("eval %s %v: %q, want decimal, hex float and bits", c.fn, c.args, stdout)
+		}
+		if want := spell(f.Out[0], out).Bits; fields[2] != want {
+			t.Errorf("eval %s %v: bits %s, kernel %s", c.fn, c.args, fields[2], want)
+		}
+		for _, sp := range fields[:2] {
+			back, err := parseArg(f.Out[0], sp)
+			if err != nil || back != out {
+				t.Errorf("eval %s %v: %q reads back as %#x (%v), want %#x", c.fn, c.args, sp, back, err, out)
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"eval", "f16:hexp", "abc"}, "binary16"},
+		{[]string{"eval", "f16:__hadd2", "1,x", "1"}, "binary16"},
+		{[]string{"eval", "f16:__hadd2", "0x1234567890", "1,1"}, "two lanes"},
+	} {
+		_, stderr, code := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) {
+			t.Errorf("cudafp %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(c.args, " "), code, stderr, c.msg)
+		}
 	}
 }
 
