@@ -539,6 +539,8 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		switch {
 		case isBinary64Row(f) && cfg.Exhaustive:
 			def = ExhaustiveGenerated64
+		case isBinary64Row(f) && slowRef64(f):
+			def = DefaultGeneratedSlow64
 		case isBinary64Row(f):
 			def = DefaultGenerated64
 		case cfg.Exhaustive:

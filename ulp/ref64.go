@@ -46,6 +46,7 @@ type Ref64 struct {
 	orcN      *oracle.Func64N
 	fallbacks atomic.Uint64
 	undecided atomic.Uint64
+	slow      bool // no fast path: newSlowRef64
 }
 
 func newRef64(name string, valueBits int, k1 func(uint64) kres64, k2 func(uint64, uint64) kres64) *Ref64 {
@@ -264,23 +265,38 @@ var refs64 = []*Ref64{
 	// (oracleOnly), tens of microseconds to milliseconds each; Value is
 	// the oracle's (ValueBits 54: the representative of erf near ±1 is
 	// that close, the deciding enclosures are far closer).
-	newRef64("erf", 54, oracleOnly, nil),
-	newRef64("erfc", 54, oracleOnly, nil),
-	newRef64("erfcx", 54, oracleOnly, nil),
-	newRef64("erfinv", 54, oracleOnly, nil),
-	newRef64("erfcinv", 54, oracleOnly, nil),
-	newRef64("normcdf", 54, oracleOnly, nil),
-	newRef64("normcdfinv", 54, oracleOnly, nil),
-	newRef64("lgamma", 54, oracleOnly, nil),
-	newRef64("tgamma", 54, oracleOnly, nil),
-	newRef64("j0", 54, oracleOnly, nil),
-	newRef64("j1", 54, oracleOnly, nil),
-	newRef64("y0", 54, oracleOnly, nil),
-	newRef64("y1", 54, oracleOnly, nil),
-	newRef64("jn", 54, nil, oracleOnly2),
-	newRef64("yn", 54, nil, oracleOnly2),
-	newRef64("i0", 54, oracleOnly, nil),
-	newRef64("i1", 54, oracleOnly, nil),
+	newSlowRef64("erf", 1),
+	newSlowRef64("erfc", 1),
+	newSlowRef64("erfcx", 1),
+	newSlowRef64("erfinv", 1),
+	newSlowRef64("erfcinv", 1),
+	newSlowRef64("normcdf", 1),
+	newSlowRef64("normcdfinv", 1),
+	newSlowRef64("lgamma", 1),
+	newSlowRef64("tgamma", 1),
+	newSlowRef64("j0", 1),
+	newSlowRef64("j1", 1),
+	newSlowRef64("y0", 1),
+	newSlowRef64("y1", 1),
+	newSlowRef64("jn", 2),
+	newSlowRef64("yn", 2),
+	newSlowRef64("i0", 1),
+	newSlowRef64("i1", 1),
+}
+
+// FastPath reports whether r has a fast path in double-double arithmetic;
+// without one, every evaluation runs the oracle's Ziv loop (tens of
+// microseconds to milliseconds).
+func (r *Ref64) FastPath() bool { return !r.slow }
+
+// newSlowRef64 is newRef64 for a reference without a fast path (oracleOnly).
+func newSlowRef64(name string, arity int) *Ref64 {
+	r := newRef64(name, 54, oracleOnly, nil)
+	if arity == 2 {
+		r = newRef64(name, 54, nil, oracleOnly2)
+	}
+	r.slow = true
+	return r
 }
 
 // oracleOnly is the kernel of the references without a fast path: every
