@@ -42,7 +42,7 @@ const (
 	// the gamma and Bessel functions), whose every evaluation runs the
 	// oracle's Ziv loop: at 2^14 inputs, erfcinv's and normcdfinv's rows
 	// alone took 85 and 93 CPU-seconds of the default report.
-	DefaultGeneratedSlow64 = 1 << 11
+	DefaultGeneratedSlow64 = 1 << 10
 	ExhaustiveGenerated64  = spec.GenCount
 )
 
