@@ -158,15 +158,7 @@ func Tanh(x float64) float64 {
 		d := a + a
 		n := math.RoundToEven(float64(float32(float32(d) * 0x1.715476p+00)))
 		r := math.FMA(-n, exp64Ln2Hi, d)
-		q := math.FMA(0x1.ae904a4741b81p-26, r, 0x1.28a27f89b6999p-22)
-		q = math.FMA(q, r, 0x1.71de715ff7e07p-19)
-		q = math.FMA(q, r, 0x1.a019a6b0ac45ap-16)
-		q = math.FMA(q, r, 0x1.a01a017eed94fp-13)
-		q = math.FMA(q, r, 0x1.6c16c17f2a71bp-10)
-		q = math.FMA(q, r, 0x1.11111111173c4p-07)
-		q = math.FMA(q, r, 0x1.555555555211ap-05)
-		q = math.FMA(q, r, 0x1.5555555555540p-03)
-		q = math.FMA(q, r, 0x1.0000000000005p-01)
+		q := expm1Poly64(r)
 		e := math.FMA(float64(r*q), r, r) // e^r − 1
 		s := math.Float64frombits(uint64(1023+int64(n)) << 52)
 		v := 2 - math.FMA(-e, s, 1-s) // e^(2a) + 1
@@ -177,4 +169,19 @@ func Tanh(x float64) float64 {
 		y = math.FMA(2, -rc, 1)
 	}
 	return math.Float64frombits(math.Float64bits(y) | b&(1<<63))
+}
+
+// expm1Poly64 is q(r) of the double kernels' e^r − 1 = r + r²·q(r) (tanh_
+// and the erf family): the degree-8 polynomial of their PTX, in fma.rn, Horner's
+// order.
+func expm1Poly64(r float64) float64 {
+	q := math.FMA(0x1.ae904a4741b81p-26, r, 0x1.28a27f89b6999p-22)
+	q = math.FMA(q, r, 0x1.71de715ff7e07p-19)
+	q = math.FMA(q, r, 0x1.a019a6b0ac45ap-16)
+	q = math.FMA(q, r, 0x1.a01a017eed94fp-13)
+	q = math.FMA(q, r, 0x1.6c16c17f2a71bp-10)
+	q = math.FMA(q, r, 0x1.11111111173c4p-07)
+	q = math.FMA(q, r, 0x1.555555555211ap-05)
+	q = math.FMA(q, r, 0x1.5555555555540p-03)
+	return math.FMA(q, r, 0x1.0000000000005p-01)
 }
