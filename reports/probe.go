@@ -132,7 +132,7 @@ type probe struct {
 
 // measure returns the measured function's result at in.
 func (p *probe) measure(in ulp.Input) uint32 {
-	if p.cached && p.last == in {
+	if p.cached && p.last.Equal(in) {
 		return p.lastGot
 	}
 	g := p.got(in)

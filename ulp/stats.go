@@ -68,13 +68,40 @@ func (a *Input) set(j int, v uint32) {
 }
 
 // less orders inputs by their encodings, X first (the tie rule of argmax).
+// It is on the sweeps' per-input path (every input that ties the largest
+// error or distance, as every exact result ties a zero maximum), so it
+// compares the fields directly: most pairs differ in X.
 func (a Input) less(b Input) bool {
-	for j := range MaxArgs {
-		if x, y := a.Word(j), b.Word(j); x != y {
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	if a.Z != b.Z {
+		return a.Z < b.Z
+	}
+	for j, x := range a.More {
+		if y := b.More[j]; x != y {
 			return x < y
 		}
 	}
 	return false
+}
+
+// Equal reports whether a and b hold the same argument words, comparing X
+// first: cheaper than a == b (a call of the runtime's memory comparison)
+// where inputs usually differ in X or are compared on a per-input path.
+func (a Input) Equal(b Input) bool {
+	if a.X != b.X || a.Y != b.Y || a.Z != b.Z {
+		return false
+	}
+	for j, x := range a.More {
+		if x != b.More[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // Format returns the encodings of the first n arguments as f32.Format does.
