@@ -37,6 +37,19 @@ func init() {
 			return loop1(m, fl, decode(in[0], argF64), packF64)
 		}
 	}
+	emuBindings["pow"] = func(fl fp.Flags, in columns) runner {
+		return loop2(fp.Flags.Pow, fl, decode(in[0], argF64), decode(in[1], argF64), packF64)
+	}
+	natives64["pow"] = native{expr: "math.Pow(x, y)", bind: func(in columns) runner {
+		xs, ys := decode(in[0], argF64), decode(in[1], argF64)
+		out := make([]float64, len(xs))
+		return runner{run: func() {
+			ys, out := ys[:len(xs)], out[:len(xs)]
+			for i, x := range xs {
+				out[i] = math.Pow(x, ys[i])
+			}
+		}, result: func(i int) uint64 { return packF64(out[i]) }}
+	}}
 	for ref, n := range map[string]native{
 		"exp":   natLib64("math.Exp(x)", math.Exp),
 		"exp2":  natLib64("math.Exp2(x)", math.Exp2),
