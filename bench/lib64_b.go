@@ -40,16 +40,13 @@ func init() {
 	emuBindings["pow"] = func(fl fp.Flags, in columns) runner {
 		return loop2(fp.Flags.Pow, fl, decode(in[0], argF64), decode(in[1], argF64), packF64)
 	}
-	natives64["pow"] = native{expr: "math.Pow(x, y)", bind: func(in columns) runner {
-		xs, ys := decode(in[0], argF64), decode(in[1], argF64)
-		out := make([]float64, len(xs))
-		return runner{run: func() {
-			ys, out := ys[:len(xs)], out[:len(xs)]
-			for i, x := range xs {
-				out[i] = math.Pow(x, ys[i])
-			}
-		}, result: func(i int) uint64 { return packF64(out[i]) }}
-	}}
+	// natD2's loop without its exactness claim: math.Pow is not CUDA's pow.
+	natives64["pow"] = native{expr: "math.Pow(x, y)", bind: natD2("", func(xs, ys, out []float64) {
+		ys, out = ys[:len(xs)], out[:len(xs)]
+		for i, x := range xs {
+			out[i] = math.Pow(x, ys[i])
+		}
+	}).bind}
 	for ref, n := range map[string]native{
 		"exp":   natLib64("math.Exp(x)", math.Exp),
 		"exp2":  natLib64("math.Exp2(x)", math.Exp2),
