@@ -69,7 +69,7 @@ type check struct {
 // its bound reads as correctly rounded (exact).
 func componentBound(f *spec.Func, c component, fl fp.Flags) spec.Bound {
 	b, g := boundFor(f, fl)
-	if c.kind != kindCR && b.None() {
+	if c.kind != kindCR && c.kind != kindCR64 && b.None() {
 		b.CR = true
 	}
 	if comp := c.name; g.Name == "__sincosf" && comp != "" {

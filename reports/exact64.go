@@ -58,9 +58,6 @@ func components64(f *spec.Func) ([]component, string) {
 	if len(f.Out) != 1 {
 		return pairComponents64(f)
 	}
-	if f.Array {
-		return nil, reasonWideArray
-	}
 	r, kind := ref64Of(f)
 	if r == nil {
 		return nil, reasonNoRef
@@ -123,9 +120,14 @@ func ref64Of(f *spec.Func) (*intRef, string) {
 		return ref("cvt", kindExactInt, func(a spec.Args) uint64 { return double2Int(a[0], mode, lo, hi, nan, f.Out[0]) })
 	}
 	// A double library function with a certified reference (exp …
-	// rhypot, the norms of three and four arguments, the erf family):
-	// its correctly rounded result, against which NVIDIA states the bound.
-	if r, ok := ulp.Lookup64(f.Ref); ok && f.Kind == spec.Library && f.Out[0] == spec.F64 && !f.Array && r.Arity() == len(f.In) {
+	// rhypot, the norms, the erf family): its correctly rounded result,
+	// against which NVIDIA states the bound.
+	r, ok := ulp.Lookup64(f.Ref)
+	if ok && f.Kind == spec.Library && f.Out[0] == spec.F64 && f.Array {
+		// norm(dim, a), rnorm(dim, a): the first ArrayLen elements.
+		return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.RoundN(a[1:1+spec.ArrayLen(&a)], mode) })
+	}
+	if ok && f.Kind == spec.Library && f.Out[0] == spec.F64 && r.Arity() == len(f.In) {
 		switch len(f.In) {
 		case 1:
 			return ref(f.Ref, kindCR64, func(a spec.Args) uint64 { return r.Round(a[0], mode) })

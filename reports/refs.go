@@ -245,7 +245,4 @@ func intRefOf(f *spec.Func) *intRef {
 const (
 	reasonNotImplemented = "not implemented"
 	reasonNoRef          = "no reference"
-	// reasonWideArray: norm and rnorm of doubles take a count and up to
-	// eight doubles, 17 words, and a sweep's input (ulp.Input) holds 9.
-	reasonWideArray = "array of doubles: more argument words than a sweep input holds"
 )

@@ -85,7 +85,7 @@ type sweep struct {
 	f       *spec.Func
 	comp    component
 	chk     check
-	newDist func() func(in ulp.Input) uint64 // an integer result's distance to the exact integer
+	newDist func(memo *refMemo) func(in ulp.Input) uint64 // an integer result's distance to the exact integer
 	eff     fp.Flags
 	blocks  int
 	size    func(b int) uint64
@@ -97,7 +97,9 @@ type sweep struct {
 	// each owns the argument array the kernel reads, and probes run
 	// concurrently. (A Kernel's argument escapes, being an indirect call:
 	// an array per input was the report's largest source of garbage.)
-	newGot   func() func(in ulp.Input) uint32
+	// The memo, when not nil, evaluates the exact result of an integer or
+	// binary64 row (component.iref) once for the sweeps of a group.
+	newGot   func(memo *refMemo) func(in ulp.Input) uint32
 	opt      ulp.Options // the options of its ulp sweeps, but the blocks
 	newUnary func() func(uint32) uint32
 	key      string // identifies the sweep and the shard in its checkpoint
@@ -295,20 +297,21 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 // groups partitions the sweeps (indices, in order) into the groups whose
 // blocks are measured together: the exhaustive sweeps of one reference and
-// mode, and every other sweep on its own.
+// mode, and the sampled sweeps of one function's component (its rows under
+// several effective flag sets: the same inputs, the same reference).
 func groups(sweeps []*sweep) [][]int {
 	type key struct {
-		ref  ulp.Reference
-		mode string
+		ref     ulp.Reference
+		mode    string
+		sampled string // the function, component and sample of a sampled sweep
 	}
 	var gs [][]int
 	at := map[key]int{}
 	for i, s := range sweeps {
+		k := key{s.comp.ref, s.opt.Mode.String(), ""}
 		if !s.exhaustive {
-			gs = append(gs, []int{i})
-			continue
+			k.sampled = fmt.Sprintf("%s|%s|%d", s.f.ID, s.comp.name, s.n)
 		}
-		k := key{s.comp.ref, s.opt.Mode.String()}
 		if g, ok := at[k]; ok {
 			gs[g] = append(gs[g], i)
 			continue
@@ -322,24 +325,51 @@ func groups(sweeps []*sweep) [][]int {
 // measureBlock measures block b of the sweeps rows (one group) and returns
 // each one's result and Extra.
 func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*ulp.Result, []*Extra, error) {
-	newProbe := func(s *sweep) *probe {
-		pr := &probe{ref: s.comp.ref, got: s.newGot(), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
-		if s.newDist != nil {
-			pr.dist = s.newDist()
+	newProbe := func(s *sweep, memo *refMemo) *probe {
+		pr := &probe{ref: s.comp.ref, got: s.newGot(nil), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+		if memo == nil {
+			if s.newDist != nil {
+				pr.dist = s.newDist(nil)
+			}
+			return pr
 		}
+		if s.comp.iref == nil {
+			pr.ref = memoRef{s.comp.ref, memo}
+			return pr
+		}
+		pr.got = s.newGot(memo)
+		pr.dist = s.newDist(memo)
 		return pr
 	}
-	if s := sweeps[rows[0]]; !s.exhaustive {
-		pr := newProbe(s)
-		res, err := s.run(ctx, b, pr)
-		return []*ulp.Result{res}, []*Extra{pr.ex}, err
+	if !sweeps[rows[0]].exhaustive {
+		// One function's component under each effective flag set: the
+		// first sweep records the reference, the others replay it.
+		var memo *refMemo
+		if len(rows) > 1 {
+			memo = getMemo()
+			defer putMemo(memo)
+		}
+		res := make([]*ulp.Result, len(rows))
+		exs := make([]*Extra, len(rows))
+		for j, i := range rows {
+			if j > 0 {
+				memo.rewind()
+			}
+			pr := newProbe(sweeps[i], memo)
+			r, err := sweeps[i].run(ctx, b, pr)
+			if err != nil {
+				return nil, nil, err
+			}
+			res[j], exs[j] = r, pr.ex
+		}
+		return res, exs, nil
 	}
 	fs := make([]func(uint32) uint32, len(rows))
 	opts := make([]ulp.Options, len(rows))
 	exs := make([]*Extra, len(rows))
 	for j, i := range rows {
 		s := sweeps[i]
-		pr := newProbe(s)
+		pr := newProbe(s, nil)
 		fs[j], exs[j] = s.newUnary(), pr.ex
 		o := s.opt
 		o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
@@ -442,7 +472,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	}
 	// newKernel returns the kernel as a function of a sampled input, with
 	// an argument array of its own (sweep.newGot).
-	newKernel := func() func(ulp.Input) uint64 {
+	newKernel := func(*refMemo) func(ulp.Input) uint64 {
 		var a spec.Args
 		return func(in ulp.Input) uint64 {
 			a = kernelArgs(f.In, in)
@@ -454,10 +484,10 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		// An integer result: the sweep measures the indicator of an
 		// inexact result against zeroRef (0), the probe the distance.
 		ir, pickInt, result := c.iref, c.pickInt, newKernel
-		newKernel = func() func(ulp.Input) uint64 {
-			res := result()
+		newKernel = func(memo *refMemo) func(ulp.Input) uint64 {
+			res := result(nil)
 			return func(in ulp.Input) uint64 {
-				if sameResult(ir.out, pickInt(res(in)), ir.f(in)) {
+				if sameResult(ir.out, pickInt(res(in)), memo.intRef(ir.f, in)) {
 					return 0
 				}
 				return 1
@@ -478,11 +508,11 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	s := &sweep{row: row, f: f, comp: c, eff: eff, chk: check{b: componentBound(f, c, eff), floatArg: f.In[0] == spec.F32}}
 	if ir := c.iref; ir != nil {
 		k0, pickInt := k, c.pickInt
-		s.newDist = func() func(ulp.Input) uint64 {
+		s.newDist = func(memo *refMemo) func(ulp.Input) uint64 {
 			var a spec.Args
 			return func(in ulp.Input) uint64 {
 				a = kernelArgs(f.In, in)
-				return intDist(ir.out, pickInt(k0(&a)), ir.f(in))
+				return intDist(ir.out, pickInt(k0(&a)), memo.intRef(ir.f, in))
 			}
 		}
 	}
@@ -494,17 +524,17 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 			s.newUnary = func() func(uint32) uint32 { return u }
 		} else {
 			s.newUnary = func() func(uint32) uint32 {
-				kn := newKernel()
+				kn := newKernel(nil)
 				return func(x uint32) uint32 { return pick(kn(ulp.Input{X: x})) }
 			}
 		}
-		s.newGot = func() func(ulp.Input) uint32 {
+		s.newGot = func(*refMemo) func(ulp.Input) uint32 {
 			u := s.newUnary()
 			return func(in ulp.Input) uint32 { return u(in.X) }
 		}
 	} else {
-		s.newGot = func() func(ulp.Input) uint32 {
-			kn := newKernel()
+		s.newGot = func(memo *refMemo) func(ulp.Input) uint32 {
+			kn := newKernel(memo)
 			return func(in ulp.Input) uint32 { return pick(kn(in)) }
 		}
 	}

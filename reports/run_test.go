@@ -459,9 +459,6 @@ func TestMeasurable(t *testing.T) {
 		t.Logf("left out: %s (%s)", l.Function, l.Reason)
 	}
 	for _, l := range out {
-		if f, _ := spec.Lookup(l.ID); l.Reason == reasonWideArray && f.Array && f.In[1] == spec.F64 {
-			continue // norm and rnorm of doubles
-		}
 		if l.Reason != reasonNoRef && l.Reason != reasonNotImplemented {
 			t.Errorf("%s: reason %q", l.Function, l.Reason)
 		}
@@ -515,14 +512,14 @@ func TestExhaustiveBatches(t *testing.T) {
 		for _, x := range blocks {
 			o := s.opt
 			o.Blocks, o.Shard, o.Shards = 1<<16, int(x>>16), 1<<16
-			pr := &probe{ref: s.comp.ref, got: s.newGot(), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: newDist(s)}
+			pr := &probe{ref: s.comp.ref, got: s.newGot(nil), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: newDist(s)}
 			on := o
 			on.Observe = pr.observe
 			got, err := ulp.Exhaustive(context.Background(), s.newUnary(), s.comp.ref, on)
 			if err != nil {
 				t.Fatal(err)
 			}
-			old := &probe{ref: s.comp.ref, got: s.newGot(), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: newDist(s)}
+			old := &probe{ref: s.comp.ref, got: s.newGot(nil), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra(), dist: newDist(s)}
 			want, err := ulp.Exhaustive(context.Background(), func(x uint32) uint32 { return old.measure(ulp.Input{X: x}) }, old, o)
 			if err != nil {
 				t.Fatal(err)
@@ -596,15 +593,27 @@ func jsonRow(t *testing.T, r *Row) []byte {
 
 // TestArgsWidth checks that ulp.Input holds every argument word of a
 // catalogued function: ulp cannot import internal/spec (it would link the
-// emulation), so the two constants are kept equal here.
+// emulation), so the constants are kept equal here.
 func TestArgsWidth(t *testing.T) {
-	if ulp.MaxArgs != spec.MaxArgs {
-		t.Fatalf("ulp.MaxArgs = %d, spec.MaxArgs = %d", ulp.MaxArgs, spec.MaxArgs)
+	if ulp.MaxArgs != spec.MaxArgs || ulp.MaxArray != spec.MaxArray {
+		t.Fatalf("ulp.MaxArgs, MaxArray = %d, %d; spec.MaxArgs, MaxArray = %d, %d", ulp.MaxArgs, ulp.MaxArray, spec.MaxArgs, spec.MaxArray)
 	}
+	widest := 0
 	for _, f := range spec.All() {
-		if f.Arity() > ulp.MaxArgs {
-			t.Errorf("%s takes %d arguments, ulp.Input holds %d", f.Name, f.Arity(), ulp.MaxArgs)
+		words := 0
+		for _, t := range f.In {
+			words++
+			if t.Wide() {
+				words++
+			}
 		}
+		widest = max(widest, words)
+		if words > ulp.MaxWords {
+			t.Errorf("%s takes %d argument words, ulp.Input holds %d", f.Name, words, ulp.MaxWords)
+		}
+	}
+	if widest != ulp.MaxWords {
+		t.Errorf("the widest function takes %d argument words, ulp.MaxWords = %d", widest, ulp.MaxWords)
 	}
 }
 
@@ -645,5 +654,76 @@ func newDist(s *sweep) func(ulp.Input) uint64 {
 	if s.newDist == nil {
 		return nil
 	}
-	return s.newDist()
+	return s.newDist(nil)
+}
+
+// TestSharedSampledReference checks that the sampled sweeps of one
+// function's component under two flag sets (one group, the reference
+// evaluated once per input through a refMemo) give exactly the rows of
+// sweeps measured alone: a float reference (expf), a binary64 one
+// (normcdfinv) and an integer result (ilogbf).
+func TestSharedSampledReference(t *testing.T) {
+	var funcs []*spec.Func
+	for _, n := range []string{"expf", "normcdfinv", "ilogbf"} {
+		f, _ := spec.Lookup(n)
+		funcs = append(funcs, f)
+	}
+	cfg := Config{Funcs: funcs, Flags: []fp.Flags{spec.Default, spec.FastMath}, Samples: 1 << 12, Generated: 1 << 8}
+	_, sweeps, err := plan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := groups(sweeps); len(g) != 3 || len(g[0]) != 2 || len(g[1]) != 2 || len(g[2]) != 2 {
+		t.Fatalf("groups %v, want each function's two rows together", g)
+	}
+	all, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := map[string][]byte{}
+	for _, f := range funcs {
+		for _, fl := range cfg.Flags {
+			one, err := Run(context.Background(), Config{Funcs: []*spec.Func{f}, Flags: []fp.Flags{fl}, Samples: cfg.Samples, Generated: cfg.Generated})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := one.Rows[0]
+			r.Flags = nil
+			alone[r.Function+" "+r.EffectiveFlags] = jsonRow(t, r)
+		}
+	}
+	for _, r := range all.Rows {
+		r.Flags = nil
+		if got, want := jsonRow(t, r), alone[r.Function+" "+r.EffectiveFlags]; !bytes.Equal(got, want) {
+			t.Errorf("%s %s: shared\n%s\nalone\n%s", r.Function, r.EffectiveFlags, got, want)
+		}
+	}
+}
+
+// TestMemoOutOfSequence checks that a replaying refMemo answers only the
+// recorded input at its position (or the one before, asked again) and
+// evaluates any other input afresh without losing its place.
+func TestMemoOutOfSequence(t *testing.T) {
+	m := getMemo()
+	defer putMemo(m)
+	calls := 0
+	f := func(in ulp.Input) uint64 { calls++; return uint64(in.X) * 10 }
+	for _, x := range []uint32{1, 2, 3} {
+		if got := m.intRef(f, ulp.Input{X: x}); got != uint64(x)*10 {
+			t.Fatalf("recording %d: %d", x, got)
+		}
+		m.intRef(f, ulp.Input{X: x}) // asked again: the last record
+	}
+	if calls != 3 {
+		t.Fatalf("recording: %d evaluations, want 3", calls)
+	}
+	m.rewind()
+	for _, c := range []struct {
+		x     uint32
+		calls int
+	}{{1, 3}, {1, 3}, {7, 4}, {2, 4}, {3, 4}, {3, 4}, {9, 5}} {
+		if got := m.intRef(f, ulp.Input{X: c.x}); got != uint64(c.x)*10 || calls != c.calls {
+			t.Fatalf("replaying %d: %d after %d evaluations, want %d after %d", c.x, got, calls, uint64(c.x)*10, c.calls)
+		}
+	}
 }

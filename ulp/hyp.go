@@ -530,7 +530,7 @@ var Rnorm4 = &Ref{name: "rnorm4", arity: 4, modes: rnOnly, valueBits: 98, orcN: 
 
 // Norm is the reference of the Euclidean norm √(a0² + … + a(d−1)²) of an
 // array, as CUDA's normf(d, a): through Eval its Input is the count d (X)
-// and up to MaxArgs−1 elements (Y, Z, More); RoundN and ValueN take the
+// and up to MaxArray elements (Y, Z, More); RoundN and ValueN take the
 // elements themselves, any number of them (Norm of none is +0).
 //
 // Special cases are (in order):
@@ -560,7 +560,7 @@ var refsN = []*Ref{Norm4, Rnorm4, Norm, Rnorm}
 
 // argsOf returns the arguments of in that r's kernel takes, in buf: the
 // first Arity() words, or for an array reference the elements Y, Z, More…
-// that its count X (clamped to [0, MaxArgs−1]) selects.
+// that its count X (clamped to [0, MaxArray]) selects.
 func (r *Ref) argsOf(in Input, buf *[MaxArgs]uint32) []uint32 {
 	if !r.array {
 		for j := range r.arity {
@@ -568,7 +568,7 @@ func (r *Ref) argsOf(in Input, buf *[MaxArgs]uint32) []uint32 {
 		}
 		return buf[:r.arity]
 	}
-	n := int(max(0, min(int32(in.X), MaxArgs-1)))
+	n := int(max(0, min(int32(in.X), MaxArray)))
 	for j := range n {
 		buf[j] = in.Word(1 + j)
 	}

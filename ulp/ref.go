@@ -42,7 +42,7 @@ type Ref struct {
 	orc3      *oracle.Func3
 	kN        func(us []uint32) kres // references of four arguments or of an array (hyp.go), with orcN
 	orcN      *oracle.FuncN
-	array     bool // the arguments are a count and up to MaxArgs−1 elements (norm, rnorm)
+	array     bool // the arguments are a count and up to MaxArray elements (norm, rnorm)
 	fallbacks atomic.Uint64
 }
 
@@ -85,7 +85,7 @@ func (k kres) round(m rounding.Mode) (uint32, bool) {
 func (r *Ref) Name() string { return r.name }
 
 // Arity returns the number of arguments: 1, 2, 3 or 4, and MaxArgs for
-// the references of an array (a count and up to MaxArgs−1 elements, as
+// the references of an array (a count and up to MaxArray elements, as
 // CUDA's normf(dim, a) takes them).
 func (r *Ref) Arity() int { return r.arity }
 

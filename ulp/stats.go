@@ -12,21 +12,29 @@ import (
 	"github.com/cudafp/cudafp/internal/f32"
 )
 
-// MaxArgs is the most argument words an Input holds: an array function's
-// count and eight elements (internal/spec's MaxArgs; reports checks that
-// they agree).
-const MaxArgs = 9
+// MaxArgs is the most arguments of a function: an array function's count
+// and MaxArray elements (internal/spec's MaxArgs; reports checks that they
+// agree).
+const MaxArgs = 1 + MaxArray
 
-// Input is one argument tuple of a measured function: X, Y, Z are the first
-// three arguments and More the fourth to the ninth (norm4d's fourth; an
-// array function's count is X and its elements Y, Z, More…); unused
-// arguments are 0. JSON leaves More out when it is zero.
+// MaxArray is the most elements of an array function (norm, rnorm).
+const MaxArray = 8
+
+// MaxWords is the most 32-bit argument words an Input holds: the count and
+// eight doubles of norm and rnorm, two words each.
+const MaxWords = 1 + 2*MaxArray
+
+// Input is one argument tuple of a measured function as 32-bit words: X,
+// Y, Z are the first three words and More the fourth to the seventeenth
+// (norm4d's fourth argument; an array function's count is X and its
+// elements Y, Z, More…; a double argument takes two words, low word
+// first); unused words are 0. JSON leaves More out when it is zero.
 type Input struct {
 	X, Y, Z uint32
-	More    [MaxArgs - 3]uint32 `json:",omitzero"`
+	More    [MaxWords - 3]uint32 `json:",omitzero"`
 }
 
-// InputOf returns the Input of the argument words w (at most MaxArgs).
+// InputOf returns the Input of the argument words w (at most MaxWords).
 func InputOf(w ...uint32) Input {
 	var a Input
 	for j, v := range w {
@@ -35,7 +43,7 @@ func InputOf(w ...uint32) Input {
 	return a
 }
 
-// Word returns argument j (0 ≤ j < MaxArgs).
+// Word returns argument word j (0 ≤ j < MaxWords).
 func (a Input) Word(j int) uint32 {
 	switch j {
 	case 0:
@@ -67,11 +75,11 @@ func (a *Input) set(j int, v uint32) {
 	}
 }
 
-// less orders inputs by their encodings, X first (the tie rule of argmax).
+// Less orders inputs by their words, X first (the tie rule of argmax).
 // It is on the sweeps' per-input path (every input that ties the largest
 // error or distance, as every exact result ties a zero maximum), so it
 // compares the fields directly: most pairs differ in X.
-func (a Input) less(b Input) bool {
+func (a Input) Less(b Input) bool {
 	if a.X != b.X {
 		return a.X < b.X
 	}
@@ -263,14 +271,14 @@ func (s *Stats) add(in Input, got, want uint32, v DD, slow, ordered bool) {
 	}
 	if d > s.MaxDist || first {
 		s.MaxDist, s.ArgMaxDist = d, in
-	} else if !ordered && d == s.MaxDist && in.less(s.ArgMaxDist) {
+	} else if !ordered && d == s.MaxDist && in.Less(s.ArgMaxDist) {
 		s.ArgMaxDist = in
 	}
 	s.DistCount[min(d, distBins-1)]++
 	e := Err(got, v)
 	if Ulps(e) > s.MaxErr || first {
 		s.MaxErr, s.ArgMaxErr = Ulps(e), in
-	} else if !ordered && Ulps(e) == s.MaxErr && in.less(s.ArgMaxErr) {
+	} else if !ordered && Ulps(e) == s.MaxErr && in.Less(s.ArgMaxErr) {
 		s.ArgMaxErr = in
 	}
 	s.Fine[fineBin(e)]++
@@ -290,7 +298,7 @@ func (a *AbsStats) add(in Input, got uint32, v DD) {
 	if x := f64(in.X); x >= a.Lo && x <= a.Hi {
 		a.N++
 		ae := Ulps(AbsErr(got, v))
-		if a.N == 1 || ae > a.Max || (ae == a.Max && in.less(a.ArgMax)) {
+		if a.N == 1 || ae > a.Max || (ae == a.Max && in.Less(a.ArgMax)) {
 			a.Max, a.ArgMax = ae, in
 		}
 	}
@@ -483,10 +491,10 @@ func (s *Stats) Merge(o *Stats) {
 	if s.Fine == nil {
 		s.Fine = make([]uint64, fineBins)
 	}
-	if s.N == 0 || o.MaxDist > s.MaxDist || (o.MaxDist == s.MaxDist && o.ArgMaxDist.less(s.ArgMaxDist)) {
+	if s.N == 0 || o.MaxDist > s.MaxDist || (o.MaxDist == s.MaxDist && o.ArgMaxDist.Less(s.ArgMaxDist)) {
 		s.MaxDist, s.ArgMaxDist = o.MaxDist, o.ArgMaxDist
 	}
-	if s.N == 0 || o.MaxErr > s.MaxErr || (o.MaxErr == s.MaxErr && o.ArgMaxErr.less(s.ArgMaxErr)) {
+	if s.N == 0 || o.MaxErr > s.MaxErr || (o.MaxErr == s.MaxErr && o.ArgMaxErr.Less(s.ArgMaxErr)) {
 		s.MaxErr, s.ArgMaxErr = o.MaxErr, o.ArgMaxErr
 	}
 	s.N += o.N
@@ -508,7 +516,7 @@ func (s *Stats) Merge(o *Stats) {
 		}
 		a, b := s.Abs, o.Abs
 		if b.N > 0 {
-			if a.N == 0 || b.Max > a.Max || (b.Max == a.Max && b.ArgMax.less(a.ArgMax)) {
+			if a.N == 0 || b.Max > a.Max || (b.Max == a.Max && b.ArgMax.Less(a.ArgMax)) {
 				a.Max, a.ArgMax = b.Max, b.ArgMax
 			}
 			a.N += b.N

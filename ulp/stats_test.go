@@ -212,14 +212,14 @@ func testAddRun(t *testing.T, ms []measurement) {
 }
 
 // TestInputOrder checks Input.less and Input.Equal against their
-// definitions through Word (lexicographic order of the MaxArgs words, X
+// definitions through Word (lexicographic order of the MaxWords words, X
 // first) on pairs that differ in one word, in several, or in none.
 func TestInputOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	t.Logf("seed 7")
 	draw := func() Input {
 		var a Input
-		for j := range MaxArgs {
+		for j := range MaxWords {
 			a.set(j, r.Uint32N(3)) // few values: ties in every word
 		}
 		return a
@@ -227,17 +227,17 @@ func TestInputOrder(t *testing.T) {
 	for range 100000 {
 		a, b := draw(), draw()
 		if r.IntN(4) == 0 {
-			b = a.With(r.IntN(MaxArgs), r.Uint32N(3))
+			b = a.With(r.IntN(MaxWords), r.Uint32N(3))
 		}
 		want := false
-		for j := range MaxArgs {
+		for j := range MaxWords {
 			if x, y := a.Word(j), b.Word(j); x != y {
 				want = x < y
 				break
 			}
 		}
-		if got := a.less(b); got != want {
-			t.Fatalf("%v.less(%v) = %v, want %v", a, b, got, want)
+		if got := a.Less(b); got != want {
+			t.Fatalf("%v.Less(%v) = %v, want %v", a, b, got, want)
 		}
 		if got := a.Equal(b); got != (a == b) {
 			t.Fatalf("%v.Equal(%v) = %v, want %v", a, b, got, a == b)
