@@ -563,35 +563,69 @@ func ynKernel(nb, x uint32) kres {
 }
 
 // besselRecur runs C_{k+1} = (2k/a)·C_k − C_{k−1} from C_0 = v0 ± e0, C_1 =
-// v1 ± e1 to C_m in double-double and returns C_m with its bound. The
-// bound propagates as E_{k+1} = q·E_k + E_{k−1} + 2^-100·(q·|C_k| + |C_{k−1}|)
-// with q = 2k/a (ddDiv1, 2^-103·q; ddMul, 2^-102; ddAdd, 2^-103 of the
-// operands: below the 2^-100 taken). For Y (yHuge), it stops with huge =
-// true once k ≥ a, C_k + E_k < −2^200 and C_k + E_k ≤ C_{k−1} − E_{k−1} ≤ 0:
-// from there the sequence decreases (oracle.besselYHuge).
+// v1 ± e1 to C_m in double-double and returns C_m with its bound. Each
+// step's rounding error is |η_k| ≤ 2^-100·(q·|C_k| + |C_{k−1}|) with q = 2k/a
+// (ddDiv1, 2^-103·q; ddMul, 2^-102; ddAdd, 2^-103 of the operands: below the
+// 2^-100 taken), and the error δ_k = Ĉ_k − C_k obeys the recurrence itself,
+// δ_{k+1} = q_k·δ_k − δ_{k−1} + η_k. Two regimes bound it:
 //
-// The bound sums magnitudes, so in the oscillating range (k < a, q < 2) it
-// grows like the dominant root of r² = q·r + 1 per step while the values do
-// not: for orders close to a it can exceed the value, and the Ref then
-// falls back to the oracle (correct, slower). A sharper bound through the
-// recurrence's Green's function (πa/2)·(J_j·Y_k − Y_j·J_k) is left to do.
+//   - oscillating, q_k ≤ besselQOsc (< 2): the step matrix T_k = [q_k −1; 1 0]
+//     keeps Q_k(x, y) = x² − q_k·x·y + y² invariant, a positive definite
+//     form for q_k < 2, so N_k = √Q_k of (δ_{k+1}, δ_k) grows by at most
+//     |η_k| per step; moving to Q_{k+1} = Q_k − (2/a)·x·y multiplies N by at
+//     most √(1 + (2/a)/(2 − q_k)), as |x·y| ≤ Q_k/(2 − q_k). It starts at
+//     N_1 ≤ e0 + e1 and ends with |δ| ≤ N/√(1 − q²/4), the minimum of Q_k
+//     over the other component. The growth is polynomial, ≈ √(a/(a − m)),
+//     where the magnitude bound below grows like the root of r² = q·r + 1.
+//   - growing, q_k > besselQOsc: E_{k+1} = q·E_k + E_{k−1} + |η_k|. For Y
+//     (yHuge), it stops with huge = true once k ≥ a, C_k + E_k < −2^200 and
+//     C_k + E_k ≤ C_{k−1} − E_{k−1} ≤ 0: from there the sequence decreases
+//     (oracle.besselYHuge).
+//
+// Every bound is computed with a relative margin of at least 2^-40 per
+// operation, far above float64's rounding of it.
 func besselRecur(m int, a float64, v0 DD, e0 float64, v1 DD, e1 float64, yHuge bool) (DD, float64, bool) {
+	const up = 1 + 0x1p-40 // rounds a bound's float64 arithmetic up
 	cm, em, c, e := v0, e0, v1, e1
+	osc := m > 1 && 2/a <= besselQOsc
+	nrm := (e0 + e1) * up // N_1 of (δ_1, δ_0)
 	for k := 1; k < m; k++ {
 		kf := float64(k)
-		if yHuge && kf >= a && c.Hi+e < -0x1p200 && c.Hi+e <= cm.Hi-em && cm.Hi+em <= 0 {
+		if !osc && yHuge && kf >= a && c.Hi+e < -0x1p200 && c.Hi+e <= cm.Hi-em && cm.Hi+em <= 0 {
 			return c, e, true
 		}
 		q := ddDiv1(DD{2 * kf, 0}, a)
 		n := ddAdd(ddMul(q, c), cm.neg())
-		ne := (q.Hi*e+em)*1.01 + 0x1p-100*(q.Hi*c.abs()+cm.abs())
-		cm, em, c, e = c, e, n, ne
+		eta := 0x1p-100 * (q.Hi*c.abs() + cm.abs()) * up
+		if osc {
+			nrm = (nrm + eta) * up // N_k of (δ_{k+1}, δ_k)
+			qn := 2 * (kf + 1) / a
+			if k+1 < m && qn <= besselQOsc {
+				nrm *= math.Sqrt(1+(2/a)/(2-q.Hi)*up) * up * up // N_{k+1}
+			} else {
+				// Leave the oscillating regime: both components of
+				// (δ_{k+1}, δ_k) are within N_k/√(1 − q_k²/4).
+				d := nrm / math.Sqrt((1-q.Hi*q.Hi/4)/up) * up * up
+				e, osc = d, false
+				cm, em, c = c, d, n
+				continue
+			}
+			cm, c = c, n
+		} else {
+			ne := (q.Hi*e+em)*1.01 + eta
+			cm, em, c, e = c, e, n, ne
+		}
 		if math.IsInf(c.Hi, 0) || c.Hi != c.Hi {
 			return c, math.Inf(1), false
 		}
 	}
 	return c, e, false
 }
+
+// besselQOsc is the largest q = 2k/a that besselRecur treats as
+// oscillating: the conversion 1/√(1 − q²/4) from its norm to the error
+// stays below 3.3.
+const besselQOsc = 1.9
 
 // besselSerN: J_m(a) = P·S for m ≥ 2, P = (a/2)^m/m! = Π_{i≤m} (a/2)/i
 // (ddMul1 by a/2, exact, then ddDiv1 by i: relative error ≤ 2m·2^-102.5),

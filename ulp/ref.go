@@ -1,6 +1,8 @@
 package ulp
 
 import (
+	"math"
+	"math/big"
 	"sync/atomic"
 
 	"github.com/cudafp/cudafp/internal/oracle"
@@ -116,13 +118,13 @@ func (r *Ref) Round2(x, y uint32, m rounding.Mode) uint32 {
 // Value returns a double-double approximation of f(x) (unary f).
 func (r *Ref) Value(x uint32) DD {
 	r.check(1)
-	return r.k1(x).v
+	return r.slowValue(r.k1(x), x, 0)
 }
 
 // Value2 returns a double-double approximation of f(x, y) (binary f).
 func (r *Ref) Value2(x, y uint32) DD {
 	r.check(2)
-	return r.k2(x, y).v
+	return r.slowValue(r.k2(x, y), x, y)
 }
 
 // Eval returns, from one evaluation, f(in) rounded in mode m, its value and
@@ -180,7 +182,23 @@ func (r *Ref) eval1(x uint32, m rounding.Mode) (uint32, DD, bool) {
 		return b, k.v, false
 	}
 	r.fallbacks.Add(1)
-	return r.orc.Round(x, m), k.v, true
+	return r.orc.Round(x, m), r.slowValue(k, x, 0), true
+}
+
+// slowValue returns the value of an input the fast path could not round:
+// k.v when its bound meets ValueBits, else the midpoint of the oracle's
+// enclosure (where the bound failed the fast path's value can be far off:
+// jn's forward recurrence near the turning point n ≈ x).
+func (r *Ref) slowValue(k kres, x, y uint32) DD {
+	if k.rep != 0 || k.err <= math.Ldexp(math.Max(math.Abs(k.v.Hi), 0x1p-126), -r.valueBits) {
+		return k.v
+	}
+	iv, ok := r.orc.Enclose(x, y, 128)
+	if !ok {
+		return k.v
+	}
+	mid := new(big.Float).SetPrec(256).Add(iv.Lo, iv.Hi)
+	return ddOf(mid.SetMantExp(mid, -1))
 }
 
 // evalRun1 is eval1 on the consecutive inputs x0, x0+1, …: it fills want
@@ -224,6 +242,7 @@ func (r *Ref) evalRun1(x0 uint32, m rounding.Mode, want []uint32, val []DD) (slo
 		if !ok {
 			r.fallbacks.Add(1)
 			b = r.orc.Round(x, m)
+			val[i] = r.slowValue(k, x, 0)
 			slow++
 		}
 		want[i] = b
@@ -240,7 +259,7 @@ func (r *Ref) eval2(x, y uint32, m rounding.Mode) (uint32, DD, bool) {
 		return b, k.v, false
 	}
 	r.fallbacks.Add(1)
-	return r.orc.Round2(x, y, m), k.v, true
+	return r.orc.Round2(x, y, m), r.slowValue(k, x, y), true
 }
 
 var (

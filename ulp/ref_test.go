@@ -321,7 +321,21 @@ func checkValue(ref *Ref, x, y uint32) (string, float64) {
 			ratio = dist / k.err
 		}
 	}
-	// ValueBits: relative to max(|f|, 2^-126), within the binary32 range.
+	// ValueBits, of Value (the oracle's where the kernel's bound misses
+	// it): relative to max(|f|, 2^-126), within the binary32 range.
+	val := k.v
+	switch ref.arity {
+	case 1:
+		val = ref.Value(x)
+	case 2:
+		val = ref.Value2(x, y)
+	}
+	v.SetFloat64(val.Hi).Add(v, new(big.Float).SetFloat64(val.Lo))
+	d.Sub(v, iv.Lo).Abs(d)
+	if d2 := new(big.Float).Sub(v, iv.Hi); d2.Abs(d2).Cmp(d) > 0 {
+		d = d2
+	}
+	dist, _ = d.Float64()
 	mag, _ := new(big.Float).Abs(iv.Lo).Float64()
 	if mag < 0x1p128 && (k.rep == 0 || mag > 0x1p-126) {
 		if lim := math.Ldexp(math.Max(mag, 0x1p-126), -ref.valueBits); dist > lim {

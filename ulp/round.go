@@ -199,7 +199,8 @@ func decideRN(hi, lo, err float64) (uint32, bool) {
 // |v − (hi + lo)| ≤ err, or ok = false when [hi+lo−err, hi+lo+err] may contain
 // a rounding boundary of m (a midpoint between binary32 neighbours for RN, a
 // binary32 number for the directed modes). It requires |lo| ≤ ulp(hi) and
-// hi finite; it returns false for hi = 0.
+// hi finite; it returns false for hi = 0. Beyond 2^129 it decides overflow
+// for any err up to |hi|/4.
 //
 // With a = |hi|, l = ±lo (the sign of hi folded in) and t = RZ(a) on the
 // binary32 grid of spacing q, the boundaries near v are t, t + q/2 and t + q.
@@ -209,6 +210,12 @@ func decideRN(hi, lo, err float64) (uint32, bool) {
 // (1 − 2^-52) absorbs: |fl(d)|·(1 − 2^-52) > err implies |d| > err, so v lies
 // on the side of b given by the sign of fl(d).
 func decide(hi, lo, err float64, m rounding.Mode) (uint32, bool) {
+	if a := math.Abs(hi); a >= 2*overflow32 && !math.IsInf(a, 0) && math.Abs(lo)+err <= a/4 {
+		// |v| ≥ |hi| − |lo| − err ≥ (3/4)·2^129 > 2^128 even with a loose
+		// err (the forward recurrences of Yn at tiny x): beyond every
+		// finite binary32 number, v overflows as in the case below.
+		return overflowBits(dirOf(m, hi < 0), f32.SignMask&uint32(math.Float64bits(hi)>>32)), true
+	}
 	if hi == 0 || !(err < maxErrForDec) {
 		return 0, false
 	}
