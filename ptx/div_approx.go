@@ -57,6 +57,38 @@ mul:
 	return rounding.Mul32RN(x, r)
 }
 
+// DivApproxFMA returns fma(x', MUFU.RCP(y'), c), rounded to nearest
+// (FFMA.FTZ with ftz), where x'·MUFU.RCP(y') is DivApprox's final multiply:
+// div.approx.f32 x/y whose result ptxas contracted into FFMA with an add of
+// c (an add.f32 without rounding modifier that reads the quotient). A
+// subtraction passes its negated operand (x/y − c: c with its sign bit
+// flipped; c − x/y: x with its sign bit flipped).
+func DivApproxFMA(x, y, c uint32, ftz bool) uint32 {
+	x, r := divApproxOperands(x, y, ftz)
+	return rounding.Fma32(x, r, c, rounding.RN, ftz)
+}
+
+// divApproxOperands returns the operands of div.approx's final FMUL: x
+// (scaled by 2^24 with a subnormal y when ftz is off) and MUFU.RCP of y.
+// DivApprox keeps its own copy of these steps, one call fewer on a
+// benchmarked path; TestDivOperands checks that the two agree.
+func divApproxOperands(x, y uint32, ftz bool) (uint32, uint32) {
+	// MUFU.RCP(y) (RcpApprox's datapath, written out so that the function
+	// calls nothing).
+	sign, a := y&f32.SignMask, y&f32.AbsMask
+	if a-f32.MinNormalBits > twoP126Bits-f32.MinNormalBits { // |y| outside [2^-126, 2^126]
+		if ftz || a-1 >= f32.MinNormalBits-1 { // not a subnormal to scale
+			return x, rcpSpecial(sign, a)
+		}
+		// Without ftz, subnormal y: FMUL x, 0x1p24 and FMUL y, 0x1p24 (exact).
+		x, a = rounding.Mul32RN(x, twoP24Bits), subnormalTimes2p24(a)
+	}
+	f := a & f32.FracMask
+	c := &rcpSegs[f>>rcpLowBits]
+	xl := f & (1<<rcpLowBits - 1)
+	return x, rcpPack(sign, a, c.k0+c.k1*uint64(xl)+c.k2*(mufuSquare(xl<<1)>>2))
+}
+
 // DivFull returns an approximation of x/y, computed as x·(1/y) on operands
 // scaled into MUFU.RCP's range. It emulates div.full.f32 (ftz false) and
 // div.full.ftz.f32 (ftz true) as sm_90 executes them.
@@ -122,6 +154,51 @@ mul:
 		return mulRNFTZ(f32.FlushSubnormal(x), r)
 	}
 	return rounding.Mul32RN(x, r)
+}
+
+// DivFullFMA is DivApproxFMA for div.full.f32: fma(x', MUFU.RCP(y'), c) on
+// DivFull's scaled operands, as ptxas contracts div.full x/y and an add of
+// c (the SASS of index3d in testdata/kernels: MUFU.RCP, then FFMA with the
+// addend).
+func DivFullFMA(x, y, c uint32, ftz bool) uint32 {
+	x, r := divFullOperands(x, y, ftz)
+	return rounding.Fma32(x, r, c, rounding.RN, ftz)
+}
+
+// divFullOperands returns the operands of div.full's final FMUL: x scaled
+// with y into MUFU.RCP's range, and MUFU.RCP of the scaled y. DivFull keeps
+// its own copy of these steps (see divApproxOperands).
+func divFullOperands(x, y uint32, ftz bool) (uint32, uint32) {
+	sign, a := y&f32.SignMask, y&f32.AbsMask
+	if a-f32.MinNormalBits > twoP126Bits-f32.MinNormalBits { // |y| outside [2^-126, 2^126]
+		switch {
+		case a-1 < f32.MinNormalBits-1 && !ftz:
+			// Subnormal y: FMUL x, 0x1p24 and FMUL y, 0x1p24 (exact).
+			x, a = rounding.Mul32RN(x, twoP24Bits), subnormalTimes2p24(a)
+		case a > twoP126Bits:
+			// FMUL{.FTZ} x, 0.25 and FMUL{.FTZ} y, 0.25: |y|/4 in
+			// (2^124, 2^126), exactly; (±Inf)/4 = ±Inf, and
+			// MUFU.RCP(±Inf) = ±0.
+			if ftz {
+				x = mulRNFTZ(f32.FlushSubnormal(x), quarterBits)
+			} else {
+				x = rounding.Mul32RN(x, quarterBits)
+			}
+			if a == f32.InfBits {
+				return x, sign
+			}
+			if a > f32.InfBits {
+				return x, rcpSpecial(sign, a)
+			}
+			a -= 2 << f32.FracBits
+		default:
+			return x, rcpSpecial(sign, a)
+		}
+	}
+	f := a & f32.FracMask
+	c := &rcpSegs[f>>rcpLowBits]
+	xl := f & (1<<rcpLowBits - 1)
+	return x, rcpPack(sign, a, c.k0+c.k1*uint64(xl)+c.k2*(mufuSquare(xl<<1)>>2))
 }
 
 // rcpSpecial is MUFU.RCP(y) for |y| = a outside [2^-126, 2^126] with sign
