@@ -11,9 +11,10 @@ import (
 // of sampled sweeps: one function's component under several effective flag
 // sets, which measure the same inputs (the same generator) against the same
 // reference. The first sweep of the block records each evaluation in input
-// order; the others replay the records. A replayed input is checked against
-// the recorded one, and an input out of sequence is evaluated afresh, so a
-// memo changes no result, only the work: the reference, often the larger
+// order; the others replay the records in the same order (ulp.SampledInputs
+// evaluates a block's inputs in index order, once each). A replayed input's
+// first word is checked against the record's, and a mismatch is evaluated
+// afresh, so a memo changes no result, only the work: the reference, often the larger
 // part of a row's cost (an oracle fallback costs milliseconds), runs once
 // for both rows of a function that -use_fast_math changes.
 //
@@ -26,11 +27,14 @@ type refMemo struct {
 	rec    []memoEntry
 }
 
+// memoEntry is one evaluation. The input is identified by its position in
+// the block's order and checked by its first word (a cheap guard against a
+// sweep that would not follow the recorded order).
 type memoEntry struct {
-	in   ulp.Input
+	x    uint32 // the input's first word
+	slow bool
 	want uint64 // the rounded reference (a float's encoding) or the exact result
 	v    ulp.DD
-	slow bool
 }
 
 var memoPool = sync.Pool{New: func() any { return &refMemo{rec: make([]memoEntry, 0, ulp.SampleBlock)} }}
@@ -47,28 +51,28 @@ func putMemo(m *refMemo) { memoPool.Put(m) }
 // rewind switches the memo to replaying its records from the first.
 func (m *refMemo) rewind() { m.replay, m.pos = true, 0 }
 
-// lookup returns the record of in: while recording, the last record when
-// it is in's (the distance of an inexact integer result evaluates the
-// reference again after the measured function did); while replaying, that
-// record or the next one.
-func (m *refMemo) lookup(in ulp.Input) (*memoEntry, bool) {
+// next returns the record of the next input, in, while replaying.
+func (m *refMemo) next(in ulp.Input) (*memoEntry, bool) {
+	if m == nil || !m.replay || m.pos >= len(m.rec) || m.rec[m.pos].x != in.X {
+		return nil, false
+	}
+	m.pos++
+	return &m.rec[m.pos-1], true
+}
+
+// current returns the record of the input last evaluated or replayed, in.
+func (m *refMemo) current(in ulp.Input) (*memoEntry, bool) {
 	if m == nil {
 		return nil, false
 	}
-	if !m.replay {
-		if n := len(m.rec); n > 0 && m.rec[n-1].in.Equal(in) {
-			return &m.rec[n-1], true
-		}
+	n := len(m.rec)
+	if m.replay {
+		n = m.pos
+	}
+	if n == 0 || m.rec[n-1].x != in.X {
 		return nil, false
 	}
-	if m.pos > 0 && m.rec[m.pos-1].in.Equal(in) {
-		return &m.rec[m.pos-1], true
-	}
-	if m.pos < len(m.rec) && m.rec[m.pos].in.Equal(in) {
-		m.pos++
-		return &m.rec[m.pos-1], true
-	}
-	return nil, false
+	return &m.rec[n-1], true
 }
 
 // record appends an evaluation while recording.
@@ -79,14 +83,29 @@ func (m *refMemo) record(e memoEntry) {
 }
 
 // intRef returns f(in), the exact result of an integer or binary64 row,
-// through the memo m (nil: f(in)).
+// through the memo m (nil: f(in)): in is the next input of the block.
 func (m *refMemo) intRef(f func(ulp.Input) uint64, in ulp.Input) uint64 {
-	if e, ok := m.lookup(in); ok {
+	if m == nil {
+		return f(in)
+	}
+	if e, ok := m.next(in); ok {
 		return e.want
 	}
 	v := f(in)
-	m.record(memoEntry{in: in, want: v})
+	m.record(memoEntry{x: in.X, want: v})
 	return v
+}
+
+// intRefAgain returns f(in) for the input intRef was last called with (an
+// inexact integer result's distance, after the measured function).
+func (m *refMemo) intRefAgain(f func(ulp.Input) uint64, in ulp.Input) uint64 {
+	if m == nil {
+		return f(in)
+	}
+	if e, ok := m.current(in); ok {
+		return e.want
+	}
+	return f(in)
 }
 
 // memoRef is a sweep's float Reference evaluated through a memo.
@@ -100,10 +119,10 @@ func (r memoRef) Arity() int   { return r.ref.Arity() }
 
 // Eval implements ulp.Reference.
 func (r memoRef) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
-	if e, ok := r.memo.lookup(in); ok {
+	if e, ok := r.memo.next(in); ok {
 		return uint32(e.want), e.v, e.slow
 	}
 	want, v, slow := r.ref.Eval(in, m)
-	r.memo.record(memoEntry{in: in, want: uint64(want), v: v, slow: slow})
+	r.memo.record(memoEntry{x: in.X, want: uint64(want), v: v, slow: slow})
 	return want, v, slow
 }

@@ -170,6 +170,9 @@ func spellArg(args []string, in ulp.Input) Arg {
 	var a Arg
 	n := 0 // the next word of in
 	for _, t := range args {
+		if n >= ulp.MaxWords {
+			break // norm and rnorm of doubles: four elements (foldArray)
+		}
 		w := in.Word(n)
 		n++
 		switch t {
@@ -208,6 +211,9 @@ func spellArg(args []string, in ulp.Input) Arg {
 func kernelArgs(types []spec.Type, in ulp.Input) (a spec.Args) {
 	n := 0
 	for i, t := range types {
+		if n >= ulp.MaxWords {
+			break // norm and rnorm of doubles: four elements (foldArray)
+		}
 		a[i] = uint64(in.Word(n))
 		n++
 		if t.Wide() {
@@ -218,11 +224,32 @@ func kernelArgs(types []spec.Type, in ulp.Input) (a spec.Args) {
 	return a
 }
 
+// foldArray returns the arguments of an array function of doubles (norm,
+// rnorm) as a sweep measures them: an Input holds the count and four
+// doubles (ulp.MaxWords words), so a count d above 4 becomes 1 + (d−1) mod
+// 4 and the elements beyond it are not read. Other functions' arguments
+// are returned as they are.
+func foldArray(f *spec.Func, a spec.Args) spec.Args {
+	if !f.Array || f.In[1] != spec.F64 {
+		return a
+	}
+	if d := int32(uint32(a[0])); d > 4 {
+		a[0] = uint64(uint32(1 + (d-1)%4))
+	}
+	for j := 1 + spec.ArrayLen(&a); j < len(a); j++ {
+		a[j] = 0
+	}
+	return a
+}
+
 // inputOf is the inverse of kernelArgs.
 func inputOf(types []spec.Type, a spec.Args) ulp.Input {
 	var in ulp.Input
 	n := 0
 	for i, t := range types {
+		if n >= ulp.MaxWords {
+			break // norm and rnorm of doubles: four elements (foldArray)
+		}
 		in = in.With(n, uint32(a[i]))
 		n++
 		if t.Wide() {

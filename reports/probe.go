@@ -61,8 +61,15 @@ func newExtra() *Extra {
 	return &Extra{BinN: make([]uint64, Bins), BinMax: make([]ulp.Ulps, Bins)}
 }
 
-// less orders inputs as ulp.Input.Less: every word, X first.
-func less(a, b ulp.Input) bool { return a.Less(b) }
+func less(a, b ulp.Input) bool {
+	if a.X != b.X {
+		return a.X < b.X
+	}
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.Z < b.Z
+}
 
 // Merge adds the Extra of a disjoint set of inputs to e.
 func (e *Extra) Merge(o *Extra) error {

@@ -512,7 +512,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 			var a spec.Args
 			return func(in ulp.Input) uint64 {
 				a = kernelArgs(f.In, in)
-				return intDist(ir.out, pickInt(k0(&a)), memo.intRef(ir.f, in))
+				return intDist(ir.out, pickInt(k0(&a)), memo.intRefAgain(ir.f, in))
 			}
 		}
 	}
@@ -586,9 +586,12 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 			} else {
 				a = f.GridPoint(grid, int(i-drawn))
 			}
-			return inputOf(f.In, a)
+			return inputOf(f.In, foldArray(f, a))
 		}
 		desc = fmt.Sprintf("%s generated inputs (spec.Input, the device capture's generators) and %d special-value grid points", pow2(n), gn)
+		if f.Array && f.In[1] == spec.F64 {
+			desc += ", counts above 4 folded into 1 to 4 (a sweep input holds four doubles)"
+		}
 		n += gn
 	}
 	s.gen, s.n = gen, n

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -592,13 +593,13 @@ func jsonRow(t *testing.T, r *Row) []byte {
 }
 
 // TestArgsWidth checks that ulp.Input holds every argument word of a
-// catalogued function: ulp cannot import internal/spec (it would link the
+// catalogued function, but the doubles of norm and rnorm beyond the fourth
+// (foldArray): ulp cannot import internal/spec (it would link the
 // emulation), so the constants are kept equal here.
 func TestArgsWidth(t *testing.T) {
 	if ulp.MaxArgs != spec.MaxArgs || ulp.MaxArray != spec.MaxArray {
 		t.Fatalf("ulp.MaxArgs, MaxArray = %d, %d; spec.MaxArgs, MaxArray = %d, %d", ulp.MaxArgs, ulp.MaxArray, spec.MaxArgs, spec.MaxArray)
 	}
-	widest := 0
 	for _, f := range spec.All() {
 		words := 0
 		for _, t := range f.In {
@@ -607,13 +608,23 @@ func TestArgsWidth(t *testing.T) {
 				words++
 			}
 		}
-		widest = max(widest, words)
+		if f.Array && f.In[1] == spec.F64 {
+			words = 1 + 2*4 // foldArray keeps four doubles
+		}
 		if words > ulp.MaxWords {
 			t.Errorf("%s takes %d argument words, ulp.Input holds %d", f.Name, words, ulp.MaxWords)
 		}
 	}
-	if widest != ulp.MaxWords {
-		t.Errorf("the widest function takes %d argument words, ulp.MaxWords = %d", widest, ulp.MaxWords)
+	// A folded norm input survives the trip through an Input.
+	f, _ := spec.Lookup("norm")
+	for i := range uint64(64) {
+		a := foldArray(f, f.Input(i))
+		if d := spec.ArrayLen(&a); d > 4 {
+			t.Fatalf("norm input %d: count %d after folding", i, d)
+		}
+		if got := kernelArgs(f.In, inputOf(f.In, a)); got != a {
+			t.Fatalf("norm input %d: %x through an Input is %x", i, a, got)
+		}
 	}
 }
 
@@ -700,9 +711,9 @@ func TestSharedSampledReference(t *testing.T) {
 	}
 }
 
-// TestMemoOutOfSequence checks that a replaying refMemo answers only the
-// recorded input at its position (or the one before, asked again) and
-// evaluates any other input afresh without losing its place.
+// TestMemoOutOfSequence checks that a replaying refMemo answers the next
+// recorded input (or, asked again, the current one) and evaluates an input
+// out of sequence afresh without losing its place.
 func TestMemoOutOfSequence(t *testing.T) {
 	m := getMemo()
 	defer putMemo(m)
@@ -712,7 +723,7 @@ func TestMemoOutOfSequence(t *testing.T) {
 		if got := m.intRef(f, ulp.Input{X: x}); got != uint64(x)*10 {
 			t.Fatalf("recording %d: %d", x, got)
 		}
-		m.intRef(f, ulp.Input{X: x}) // asked again: the last record
+		m.intRefAgain(f, ulp.Input{X: x}) // the distance: the last record
 	}
 	if calls != 3 {
 		t.Fatalf("recording: %d evaluations, want 3", calls)
@@ -720,10 +731,45 @@ func TestMemoOutOfSequence(t *testing.T) {
 	m.rewind()
 	for _, c := range []struct {
 		x     uint32
+		again bool
 		calls int
-	}{{1, 3}, {1, 3}, {7, 4}, {2, 4}, {3, 4}, {3, 4}, {9, 5}} {
-		if got := m.intRef(f, ulp.Input{X: c.x}); got != uint64(c.x)*10 || calls != c.calls {
-			t.Fatalf("replaying %d: %d after %d evaluations, want %d after %d", c.x, got, calls, uint64(c.x)*10, c.calls)
+	}{{1, false, 3}, {1, true, 3}, {7, false, 4}, {2, false, 4}, {3, false, 4}, {3, true, 4}, {9, false, 5}} {
+		g := m.intRef
+		if c.again {
+			g = m.intRefAgain
+		}
+		if got := g(f, ulp.Input{X: c.x}); got != uint64(c.x)*10 || calls != c.calls {
+			t.Fatalf("replaying %d (again %v): %d after %d evaluations, want %d after %d", c.x, c.again, got, calls, uint64(c.x)*10, c.calls)
+		}
+	}
+}
+
+// TestDoubleNormRows measures norm and rnorm of doubles on a few inputs
+// and renders them in every format: their inputs are folded to four
+// elements (foldArray), and every counted element shows in the row.
+func TestDoubleNormRows(t *testing.T) {
+	var funcs []*spec.Func
+	for _, n := range []string{"norm", "rnorm"} {
+		f, _ := spec.Lookup(n)
+		funcs = append(funcs, f)
+	}
+	rep, err := Run(context.Background(), Config{Funcs: funcs, Flags: []fp.Flags{spec.Default}, Generated: 1 << 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != 2 {
+		t.Fatalf("%d rows, want 2", len(rep.Rows))
+	}
+	for _, row := range rep.Rows {
+		if row.Summary == nil || row.Summary.Inputs == 0 || !strings.Contains(row.Result.Desc, "folded into 1 to 4") {
+			t.Errorf("%s: summary %+v, desc %q", row.Function, row.Summary, row.Result.Desc)
+		}
+	}
+	var b bytes.Buffer
+	for name, w := range map[string]func(io.Writer) error{"md": rep.WriteMarkdown, "csv": rep.WriteCSV, "json": rep.WriteJSON, "html": rep.WriteHTML} {
+		b.Reset()
+		if err := w(&b); err != nil || b.Len() == 0 {
+			t.Errorf("%s: %v, %d bytes", name, err, b.Len())
 		}
 	}
 }

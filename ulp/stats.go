@@ -20,12 +20,14 @@ const MaxArgs = 1 + MaxArray
 // MaxArray is the most elements of an array function (norm, rnorm).
 const MaxArray = 8
 
-// MaxWords is the most 32-bit argument words an Input holds: the count and
-// eight doubles of norm and rnorm, two words each.
-const MaxWords = 1 + 2*MaxArray
+// MaxWords is the most 32-bit argument words an Input holds: an array
+// function's count and eight floats. (norm and rnorm of doubles would take
+// 17: reports measures them with at most four elements. An Input of 17
+// words slowed every sweep by a tenth, for two rows.)
+const MaxWords = 1 + MaxArray
 
 // Input is one argument tuple of a measured function as 32-bit words: X,
-// Y, Z are the first three words and More the fourth to the seventeenth
+// Y, Z are the first three words and More the fourth to the ninth
 // (norm4d's fourth argument; an array function's count is X and its
 // elements Y, Z, More…; a double argument takes two words, low word
 // first); unused words are 0. JSON leaves More out when it is zero.
