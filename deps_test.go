@@ -31,6 +31,7 @@ var layers = []struct {
 	{"fp", nil},
 	{"internal/spec", nil},
 	{"internal/golden", nil},
+	{"kernel", []string{"codeberg.org/sbinet/npyio"}}, // .npy files of cudafp run's --arg buffers
 	{"ulp", []string{"gonum.org/v1/gonum", "github.com/schollz/progressbar/v3", "golang.org/x/term"}},
 	{"bench", []string{"github.com/ALTree/bigfloat"}},
 	{"reports", []string{"gonum.org/v1/plot", "gonum.org/v1/gonum"}},
@@ -44,7 +45,7 @@ var forbidden = []struct {
 	why  string
 }{
 	{
-		[]string{"internal/f32", "internal/f64", "internal/f16", "internal/bf16", "rounding", "ptx", "intrinsics", "fp"},
+		[]string{"internal/f32", "internal/f64", "internal/f16", "internal/bf16", "rounding", "ptx", "intrinsics", "fp", "kernel"},
 		[]string{"math/big", "github.com/ALTree/bigfloat", "internal/oracle"},
 		"emulation never links the oracle or arbitrary precision",
 	},

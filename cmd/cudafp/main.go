@@ -12,6 +12,7 @@
 //	cudafp report merge [--format md|csv|json|html] [--out DIR] SHARD.json...
 //	cudafp bench [--funcs F,...] [--targets] [--flags "NVCC FLAGS"]... [--class C,...] [--json] [--from FILE]
 //	cudafp compare [--flags A --flags B] [--format md|json] [--worst N] [--each] (FUNC < INPUTS | --funcs F,...)
+//	cudafp run FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shared BYTES] --arg A ... --out DIR
 //
 // Functions are named as in CUDA (expf, __expf, __fmul_rz, x/y,
 // ex2.approx.ftz.f32; a type prefix where CUDA overloads a name: f64:x*y+z,
@@ -71,7 +72,7 @@ func newRoot() *cobra.Command {
 		}
 		return nil
 	}
-	root.AddCommand(newList(), newEval(), newVerify(), newReport(), newBench(), newCompare())
+	root.AddCommand(newList(), newEval(), newVerify(), newReport(), newBench(), newCompare(), newRun())
 	return root
 }
 

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ulikunitz/xz"
+
+	"github.com/cudafp/cudafp/kernel"
+)
+
+// corpusPTX writes the device's PTX of a corpus source under a flag set
+// into dir and returns its path.
+func corpusPTX(t *testing.T, dir, flagSet, src string) string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("../../testdata/kernels/device", flagSet, src+".ptx.xz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := xz.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, src+".ptx")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// deviceNPY returns the device's output argN of a corpus case.
+func deviceNPY(t *testing.T, flagSet, name, arg string) *kernel.NPYArray {
+	t.Helper()
+	list, err := os.ReadFile(filepath.Join("../../testdata/kernels/device", flagSet, "outputs.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(list), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 3 || f[0] != name || f[1] != arg {
+			continue
+		}
+		g, err := os.Open(filepath.Join("../../testdata/kernels/device/blobs", f[2]+".npy.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		z, err := gzip.NewReader(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), arg+".npy")
+		if err := os.WriteFile(p, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a, err := kernel.ReadNPY(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	t.Fatalf("no device output %s %s under %s", name, arg, flagSet)
+	return nil
+}
+
+// TestRunCorpusCase runs corpus cases through the command line, as the
+// device runner ran them (the manifest's --arg syntax), and compares the
+// files it writes with the device's: dtype, shape and data.
+func TestRunCorpusCase(t *testing.T) {
+	dir := t.TempDir()
+	in := "../../testdata/kernels/inputs/"
+	for _, c := range []struct {
+		flagSet, src, name string
+		args               []string
+	}{
+		{"default", "apps", "saxpy", []string{"--kernel", "saxpy", "--grid", "20", "--block", "256",
+			"--arg", "s32:5000", "--arg", "f32:2.5", "--arg", "@" + in + "saxpy/arg2.npy", "--arg", "@" + in + "saxpy/arg3.npy"}},
+		{"fast", "reduce", "softmax_mangled", []string{"--kernel", "_Z12softmax_rowsPKfPfi", "--grid", "8", "--block", "64",
+			"--arg", "@" + in + "softmax_mangled/arg0.npy", "--arg", "zeros:f32:616", "--arg", "s32:77"}},
+	} {
+		ptx := corpusPTX(t, dir, c.flagSet, c.src)
+		out := filepath.Join(dir, c.flagSet+"-"+c.name)
+		args := append([]string{"run", ptx}, c.args...)
+		if _, stderr, code := runCLI(t, "", append(args, "--out", out)...); code != 0 {
+			t.Fatalf("cudafp run %s: exit %d: %s", c.name, code, stderr)
+		}
+		files, _ := filepath.Glob(filepath.Join(out, "arg*.npy"))
+		if len(files) == 0 {
+			t.Fatalf("%s: no output files", c.name)
+		}
+		for _, f := range files {
+			got, err := kernel.ReadNPY(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			arg := strings.TrimSuffix(filepath.Base(f), ".npy")
+			want := deviceNPY(t, c.flagSet, c.name, arg)
+			if got.Dtype != want.Dtype || !slicesEqual(got.Shape, want.Shape) || !bytes.Equal(got.Data, want.Data) {
+				t.Errorf("%s %s %s: dtype %s shape %v, %d bytes; the device's %s %v, %d bytes (data equal: %v)",
+					c.flagSet, c.name, arg, got.Dtype, got.Shape, len(got.Data), want.Dtype, want.Shape, len(want.Data), bytes.Equal(got.Data, want.Data))
+			}
+		}
+	}
+}
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRunBadInput tries what a new user would get wrong: each gives a
+// one-line error naming the problem and exit status 2.
+func TestRunBadInput(t *testing.T) {
+	dir := t.TempDir()
+	ptx := corpusPTX(t, dir, "default", "apps")
+	in := "../../testdata/kernels/inputs/saxpy/"
+	saxpy := func(args ...string) []string {
+		return append([]string{"run", ptx, "--kernel", "saxpy", "--grid", "20", "--block", "256", "--out", filepath.Join(dir, "o")}, args...)
+	}
+	notPTX := filepath.Join(dir, "notptx.cubin")
+	if err := os.WriteFile(notPTX, []byte("\x7fELF\x02\x01\x01\x00binary"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unsupported := filepath.Join(dir, "unsupported.ptx")
+	if err := os.WriteFile(unsupported, []byte(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n\t.reg .b32 %r<3>;\n\tfrobnicate.u32 %r1, %r2;\n\tret;\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	malformed := filepath.Join(dir, "malformed.ptx")
+	if err := os.WriteFile(malformed, []byte(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n\tadd.u32 %r1, \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{saxpy("--arg", "s32:9000", "--arg", "f32:2.5", "--arg", "@"+in+"arg2.npy", "--arg", "@"+in+"arg3.npy"), "out of bounds"},
+		{saxpy("--arg", "s32:5000", "--arg", "f32:2.5", "--arg", "@"+in+"arg2.npy"), "takes 4 parameters, 3 --arg given"},
+		{saxpy("--arg", "s32:5000", "--arg", "f32:abc", "--arg", "@"+in+"arg2.npy", "--arg", "@"+in+"arg3.npy"), "not a decimal number"},
+		{saxpy("--arg", "s32:5000", "--arg", "f32:2.5", "--arg", "@nofile.npy", "--arg", "@"+in+"arg3.npy"), "no such file"},
+		{saxpy("--arg", "s32:5000", "--arg", "f32:2.5", "--arg", "zeros:f99:3", "--arg", "@"+in+"arg3.npy"), `unknown type "f99"`},
+		{saxpy("--arg", "x32:5", "--arg", "f32:2.5", "--arg", "@"+in+"arg2.npy", "--arg", "@"+in+"arg3.npy"), "unknown scalar type"},
+		{saxpy("--arg", "s32:5000", "--arg", "f32:2.5", "--arg", "bf16:@"+in+"arg2.npy", "--arg", "@"+in+"arg3.npy"), "want <u2"},
+		{[]string{"run", ptx, "--kernel", "nosuch", "--grid", "1", "--block", "1", "--out", dir}, `no kernel "nosuch"`},
+		{[]string{"run", notPTX, "--kernel", "k", "--grid", "1", "--block", "1", "--out", dir}, "not PTX text"},
+		{[]string{"run", unsupported, "--kernel", "k", "--grid", "1", "--block", "1", "--arg", "zeros:u32:4", "--out", dir}, "unsupported instruction frobnicate.u32"},
+		{[]string{"run", malformed, "--kernel", "k", "--grid", "1", "--block", "1", "--arg", "zeros:u32:4", "--out", dir}, "malformed.ptx:6"},
+		{[]string{"run", ptx, "--kernel", "saxpy", "--grid", "0", "--block", "1", "--out", dir}, "--grid"},
+		{[]string{"run", ptx, "--kernel", "saxpy", "--block", "1", "--out", dir}, "required"},
+	} {
+		_, stderr, code := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("cudafp %s: exit %d, stderr %q; want exit 2 and one line with %q", strings.Join(c.args[2:], " "), code, stderr, c.msg)
+		}
+	}
+}
