@@ -50,6 +50,7 @@ func newBench() *cobra.Command {
 		sweep     bool
 		benchtime time.Duration
 		clock     string
+		kernels   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bench [--funcs F,G,...] [--targets] [--flags \"NVCC FLAGS\"]... [--class C,...] [--sweep=false] [--benchtime D] [--clock wall|cpu] [--json] [--from FILE]",
@@ -67,6 +68,10 @@ The cases are package bench's, the same as 'go test ./bench -bench .', timed by 
 --benchtime each. All functions take several minutes; timings on a loaded machine are noisy: --clock cpu
 prints process CPU time instead of wall-clock time.
 
+With --kernels it times the kernel corpus instead (testdata/kernels, the PTX of the default flags): each case
+on one worker and on every core, in thread-instructions per second (package kernel's throughput; run it from the
+repository root).
+
 Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -78,6 +83,12 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 				opt.cpuClock = true
 			default:
 				return usagef("--clock %q: want wall or cpu", clock)
+			}
+			if kernels {
+				if cmd.Flags().Changed("funcs") || targets || from != "" || asJSON {
+					return usagef("--kernels times the kernel corpus alone: no --funcs, --targets, --from or --json")
+				}
+				return benchKernels(cmd.OutOrStdout(), ".", benchtime)
 			}
 			if from != "" {
 				rep, err := readBenchReport(from)
@@ -130,6 +141,7 @@ Exit status 0 on success, 1 on a runtime failure, 2 on a usage error.`,
 	f.StringVar(&clock, "clock", "wall", "time shown in the Markdown tables: wall (wall clock) or cpu (process CPU time)")
 	f.BoolVar(&asJSON, "json", false, "print JSON instead of Markdown")
 	f.StringVar(&from, "from", "", "print the Markdown tables of the results in FILE (the output of --json) instead of timing")
+	f.BoolVar(&kernels, "kernels", false, "time the kernel corpus instead (package kernel: thread-instructions per second of each case of testdata/kernels on one worker and on every core; run from the repository root)")
 	return cmd
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ulikunitz/xz"
 
@@ -172,5 +173,30 @@ func TestRunBadInput(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("cudafp %s: exit %d, stderr %q; want exit 2 and one line with %q", strings.Join(c.args[2:], " "), code, stderr, c.msg)
 		}
+	}
+}
+
+// TestBenchKernels runs cudafp bench --kernels briefly: a row per corpus
+// case with a positive rate, and the totals.
+func TestBenchKernels(t *testing.T) {
+	var b bytes.Buffer
+	if err := benchKernels(&b, "../..", time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	cases, err := readCorpus("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, c := range cases {
+		if !strings.Contains(out, "| "+c.name+" | ") {
+			t.Errorf("no row for %s", c.name)
+		}
+	}
+	if !strings.Contains(out, "| **all cases** |") {
+		t.Errorf("no totals row:\n%s", out)
+	}
+	if _, _, code := runCLI(t, "", "bench", "--kernels", "--funcs", "expf"); code != 2 {
+		t.Errorf("bench --kernels --funcs: exit %d, want 2", code)
 	}
 }
