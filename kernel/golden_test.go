@@ -355,6 +355,12 @@ func formatOut(f *spec.Func, v, v2 uint64) string {
 	return golden.FormatOut(f, v)
 }
 
+// knownNaNChoice lists the double reference kernels whose SASS operand
+// order makes them return another of two NaN inputs than the interpreter's
+// default order at some golden inputs (docs/kernels.md): the golden test
+// logs their nanChoice outputs; any other kernel's fail it.
+var knownNaNChoice = map[string]bool{"norm3d": true, "rnorm3d": true, "norm4d": true, "rnorm4d": true, "rhypot": true, "atan2": true}
+
 // nanChoice reports a binary64 result that differs from the device's only
 // in which of several NaN inputs it returns. ptxas picks the NaN per SASS
 // instruction by the operand order it gives the instruction (as for the
@@ -563,7 +569,11 @@ func report(t *testing.T, fs string, results []outcome) {
 		}
 		if r.nanChoice > 0 {
 			c.nanc++
-			t.Logf("%s: %d outputs return another of the NaN inputs than the device (ptxas's operand order; not failed)", r.id, r.nanChoice)
+			if !knownNaNChoice[r.id] {
+				t.Errorf("%s: %d outputs return another of the NaN inputs than the device (not one of the kernels known to)", r.id, r.nanChoice)
+			} else {
+				t.Logf("%s: %d outputs return another of the NaN inputs than the device (ptxas's operand order; known, not failed)", r.id, r.nanChoice)
+			}
 		}
 	}
 	for _, suite := range []string{"f32", "f64", "f16"} {
