@@ -146,11 +146,25 @@ func (p *probe) Arity() int   { return p.ref.Arity() }
 // Eval implements ulp.Reference.
 func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 	want, v, slow := p.ref.Eval(in, m)
-	got := p.measure(in)
+	p.record(in, p.measure(in), want, v)
+	return want, v, slow
+}
+
+// Measure implements ulp.Measurer: Eval, and the measured function's
+// result, in one call (a sampled sweep then skips measure's cache).
+func (p *probe) Measure(in ulp.Input, m rounding.Mode) (uint32, uint32, ulp.DD, bool) {
+	want, v, slow := p.ref.Eval(in, m)
+	got := p.got(in)
+	p.record(in, got, want, v)
+	return got, want, v, slow
+}
+
+// record adds the Extra statistics of one input.
+func (p *probe) record(in ulp.Input, got, want uint32, v ulp.DD) {
 	ex := p.ex
 	if p.dist != nil {
 		p.observeInt(in, got)
-		return want, v, slow
+		return
 	}
 	if b := p.axis.Bin(in); b >= 0 {
 		e := ulp.Ulps(ulp.Err(got, v))
@@ -160,7 +174,6 @@ func (p *probe) Eval(in ulp.Input, m rounding.Mode) (uint32, ulp.DD, bool) {
 		ex.BinN[b]++
 	}
 	p.checkBound(in, got, want, v)
-	return want, v, slow
 }
 
 // observe is ulp.Options.Observe of an exhaustive sweep: Eval's statistics

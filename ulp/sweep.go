@@ -31,6 +31,17 @@ type Reference interface {
 	Eval(in Input, m rounding.Mode) (want uint32, v DD, slow bool)
 }
 
+// Measurer is a Reference that also evaluates the measured function: a
+// sampled sweep (SampledInputs) given one as its reference calls Measure
+// once per input and not its f, saving a call and the caller's pairing of
+// the two (a report's probe records its own statistics there).
+type Measurer interface {
+	Reference
+	// Measure returns the measured function's result at in, then Eval's
+	// results.
+	Measure(in Input, m rounding.Mode) (got, want uint32, v DD, slow bool)
+}
+
 // Interval is a closed interval [Lo, Hi] of real inputs.
 type Interval struct {
 	Lo, Hi float64
@@ -289,7 +300,8 @@ func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64
 }
 
 // SampledInputs is Sampled for functions of any arity (up to MaxArgs
-// arguments): f and gen take and give whole Inputs.
+// arguments): f and gen take and give whole Inputs. When ref is a
+// Measurer, its Measure gives the measured results and f is not called.
 func SampledInputs(ctx context.Context, f func(Input) uint32, ref Reference, gen func(i uint64) Input, n uint64, desc string, opt Options) (*Result, error) {
 	nb := int((n + SampleBlock - 1) / SampleBlock)
 	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
@@ -307,10 +319,18 @@ func SampledInputs(ctx context.Context, f func(Input) uint32, ref Reference, gen
 				return false
 			}
 			lo := uint64(b) * SampleBlock
-			for i := lo; i < lo+size(b); i++ {
-				in := gen(i)
-				want, v, slow := ref.Eval(in, m)
-				st.add(in, f(in), want, v, slow, false)
+			if mr, ok := ref.(Measurer); ok {
+				for i := lo; i < lo+size(b); i++ {
+					in := gen(i)
+					got, want, v, slow := mr.Measure(in, m)
+					st.add(in, got, want, v, slow, false)
+				}
+			} else {
+				for i := lo; i < lo+size(b); i++ {
+					in := gen(i)
+					want, v, slow := ref.Eval(in, m)
+					st.add(in, f(in), want, v, slow, false)
+				}
 			}
 			prog.Add(size(b))
 			return true

@@ -307,3 +307,41 @@ func TestExhaustiveShared(t *testing.T) {
 		t.Error("functions of different shards: no error")
 	}
 }
+
+// measuring is a Measurer over a Reference: it counts its Measure calls and
+// measures f.
+type measuring struct {
+	Reference
+	f     Func
+	calls int
+}
+
+func (m *measuring) Measure(in Input, mode rounding.Mode) (uint32, uint32, DD, bool) {
+	m.calls++
+	want, v, slow := m.Eval(in, mode)
+	return m.f(in.X, in.Y, in.Z), want, v, slow
+}
+
+// TestSampledMeasurer checks that a sampled sweep whose reference is a
+// Measurer calls Measure once per input instead of f, and gives the Result
+// of the same sweep with f and the plain reference.
+func TestSampledMeasurer(t *testing.T) {
+	ctx := context.Background()
+	exp := Unary(func(x uint32) uint32 { return math.Float32bits(float32(math.Exp(f64(x)))) })
+	gen := UniformBits(3)
+	n := uint64(SampleBlock + 500)
+	opt := Options{Func: "expf stand-in", Quiet: true, Workers: 1}
+	want, err := Sampled(ctx, exp, Exp, gen, n, "uniform bits, seed 3", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &measuring{Reference: Exp, f: exp}
+	never := Binary(func(x, y uint32) uint32 { t.Fatal("f called with a Measurer"); return 0 })
+	got, err := Sampled(ctx, never, m, gen, n, "uniform bits, seed 3", opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.calls != int(n) || !bytes.Equal(jsonOf(t, got), jsonOf(t, want)) {
+		t.Errorf("%d Measure calls for %d inputs; results equal: %v", m.calls, n, bytes.Equal(jsonOf(t, got), jsonOf(t, want)))
+	}
+}
