@@ -138,12 +138,17 @@ func ParseArg(s, dir string) (*ArgSpec, error) {
 	return bad("want @FILE.npy, bf16:@FILE.npy, f16:@FILE.npy, zeros:TYPE:COUNT or TYPE:VALUE")
 }
 
-// Arg returns the kernel argument of a scalar spec (nil for a buffer).
-func (a *ArgSpec) Arg() Arg {
-	if a.Buffer {
-		return nil
+// Bind returns the kernel argument of a: its scalar, or a new buffer of
+// mem holding a copy of its data (then also returned as buf).
+func (a *ArgSpec) Bind(mem *Memory) (arg Arg, buf *Buffer, err error) {
+	if !a.Buffer {
+		return scalar(a.Data), nil, nil
 	}
-	return scalar(a.Data)
+	if buf, err = mem.Alloc(len(a.Data)); err != nil {
+		return nil, nil, &ArgError{Arg: a.Text, Msg: err.Error()}
+	}
+	copy(buf.Bytes(), a.Data)
+	return buf, buf, nil
 }
 
 // loadArg reads a buffer from the NumPy file path. With forced, its type

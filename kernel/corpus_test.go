@@ -201,17 +201,14 @@ func runCaseStats(m *Module, c corpusCase, workers int) (map[int][]byte, Stats, 
 		if err != nil {
 			return nil, Stats{}, err
 		}
-		if !a.Buffer {
-			args = append(args, a.Arg())
-			continue
-		}
-		b, err := mem.Alloc(len(a.Data))
+		arg, b, err := a.Bind(mem)
 		if err != nil {
 			return nil, Stats{}, err
 		}
-		copy(b.Bytes(), a.Data)
-		bufs[i] = b
-		args = append(args, b)
+		if b != nil {
+			bufs[i] = b
+		}
+		args = append(args, arg)
 	}
 	cfg := LaunchConfig{Grid: c.grid, Block: c.block, SharedBytes: c.shared, Memory: mem, MaxInstructions: 1 << 34, Workers: workers}
 	st, err := LaunchStats(k, cfg, args...)

@@ -128,13 +128,9 @@ func benchKernels(w io.Writer, root string, d time.Duration) error {
 				mem := kernel.NewMemory()
 				args := make([]kernel.Arg, len(c.args))
 				for i, a := range specs {
-					if args[i] = a.Arg(); args[i] == nil {
-						b, err := mem.Alloc(len(a.Data))
-						if err != nil {
-							return 0, 0, err
-						}
-						copy(b.Bytes(), a.Data)
-						args[i] = b
+					var err error
+					if args[i], _, err = a.Bind(mem); err != nil {
+						return 0, 0, err
 					}
 				}
 				st, err := kernel.LaunchStats(k, kernel.LaunchConfig{Grid: c.grid, Block: c.block, SharedBytes: c.shared, Memory: mem, Workers: workers}, args...)

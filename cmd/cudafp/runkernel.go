@@ -89,16 +89,9 @@ thread of a block; the instruction budget exceeded); 1 when the outputs cannot b
 					return usageError{err}
 				}
 				specs[i] = s
-				if !s.Buffer {
-					kargs[i] = s.Arg()
-					continue
+				if kargs[i], bufs[i], err = s.Bind(mem); err != nil {
+					return usageError{err}
 				}
-				buf, err := mem.Alloc(len(s.Data))
-				if err != nil {
-					return usageError{fmt.Errorf("--arg %q: %v", a, err)}
-				}
-				copy(buf.Bytes(), s.Data)
-				bufs[i], kargs[i] = buf, buf
 			}
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return usagef("--out: %v", err)
