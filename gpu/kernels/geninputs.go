@@ -511,6 +511,40 @@ var cases = []kcase{
 			return []arg{in(a), in(b), zeros("u64", 6*2048), lit("u64:0x9e3779b97f4a7c15"), s32(2048)}
 		}},
 
+	// intdiv.cu
+	{name: "int_div_edges", src: "intdiv.cu", kernel: "int_div_edges", grid: grid1(4096, 256), block: "256",
+		args: func(r *rng) []arg {
+			// Every pair of the edge values (zero divisors, -1, the extremes),
+			// then random operands with a zero divisor one time in four and
+			// small dividends one time in three.
+			a, b := u32s(r, 4096), u32s(r, 4096)
+			c, d := make([]uint64, 4096), make([]uint64, 4096)
+			for i := range c {
+				c[i], d[i] = r.u64(), r.u64()
+			}
+			sp32 := []uint32{0, 1, 2, 7, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 0xfffffffe, 0xfffffff9}
+			sp64 := []uint64{0, 1, 2, 7, math.MaxInt64, 1 << 63, 1<<63 + 1, math.MaxUint64, math.MaxUint64 - 1, math.MaxUint64 - 6}
+			k := 0
+			for i := range sp32 {
+				for j := range sp32 {
+					a[k], b[k], c[k], d[k] = sp32[i], sp32[j], sp64[i], sp64[j]
+					k++
+				}
+			}
+			for i := k; i < 4096; i++ {
+				switch r.intIn(0, 3) {
+				case 0:
+					b[i], d[i] = 0, 0
+				case 1:
+					b[i], d[i] = b[i]>>r.intIn(0, 31), d[i]>>r.intIn(0, 63)
+				}
+				if i%3 == 0 {
+					a[i], c[i] = a[i]>>r.intIn(0, 31), c[i]>>r.intIn(0, 63)
+				}
+			}
+			return []arg{in(a), in(b), in(c), in(d), zeros("u32", 4*4096), zeros("u64", 4*4096), s32(4096)}
+		}},
+
 	// loops.cu
 	{name: "newton_cbrt", src: "loops.cu", kernel: "newton_cbrt", grid: grid1(4096, 128), block: "128",
 		args: func(r *rng) []arg {
