@@ -42,7 +42,8 @@ commit=${CUDAFP_COMMIT:-$(git -C "$root" rev-parse HEAD 2>/dev/null || echo unkn
 jobs=${CUDAFP_JOBS:-$(nproc)}
 if [ "$jobs" -gt 16 ]; then jobs=16; fi
 source "$here/../flagsets_gen.sh"
-sources=(elementwise loops reduce matmul atomics mixed slowpath apps)
+# The sources the manifest names, in order of first use (without .cu).
+mapfile -t sources < <(awk '!/^#/ && NF { sub(/\.cu$/, "", $2); if (!seen[$2]++) print $2 }' "$manifest")
 
 # Manifest: parallel arrays, one entry per case.
 case_name=() case_src=() case_kernel=() case_rest=() case_orderdep=()
