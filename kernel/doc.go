@@ -112,12 +112,16 @@
 //     NaN operand unquieted (the added value's first) on global memory and
 //     follows DADD with the memory's NaN first on shared memory; the
 //     .noftz f16/bf16 (x2) adds round to nearest and keep subnormals. All
-//     match the corpus probe (testdata/kernels, atomic_fp_semantics); other
-//     atomic operations on floats (min, max, exch on .f32) are not yet
-//     measured.
-//   - Integer div/rem by zero: PTX leaves the result unspecified; the
-//     interpreter returns all ones (div) and the dividend (rem), not yet
-//     measured on the device.
+//     match the corpus probe (testdata/kernels, atomic_fp_semantics).
+//     atom.exch on floats moves bits. atom.min and atom.max on .f32 and .f64
+//     do not exist for sm_90 (ptxas rejects them); on .f16, .bf16 and their
+//     x2 forms they do, are not measured yet and are refused as unsupported.
+//   - Integer div/rem by zero, which PTX leaves unspecified: the quotient is
+//     all ones of its width, signed or unsigned, and the remainder the
+//     dividend, as the corpus case int_div_edges measured on the device
+//     (32 and 64 bits; nvcc's 64-bit division takes its 32-bit path when
+//     both operands fit in 32 bits, so x/0 of such an x is 0xffffffff
+//     there). INT_MIN / -1 is INT_MIN, remainder 0.
 //   - neg and abs of .f16/.bf16 are executed as the arithmetic sm_90 uses for
 //     them (internal/spec impl16.go: HADD2 -x + -0, HFMA2 -0*0 + -x); neg.f64 as
 //     DADD -0, -x (fp/lib64_erf.go).
