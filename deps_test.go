@@ -31,6 +31,9 @@ var layers = []struct {
 	{"fp", nil},
 	{"internal/spec", nil},
 	{"internal/golden", nil},
+	// internal/kcorpus: the kernel corpus's manifest, device outputs and .xz
+	// files, read by kernel's tests and bench --kernels.
+	{"internal/kcorpus", []string{"github.com/ulikunitz/xz"}},
 	{"kernel", []string{"codeberg.org/sbinet/npyio"}}, // .npy files of cudafp run's --arg buffers
 	{"ulp", []string{"gonum.org/v1/gonum", "github.com/schollz/progressbar/v3", "golang.org/x/term"}},
 	{"bench", []string{"github.com/ALTree/bigfloat"}},

@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -10,13 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/ulikunitz/xz"
+	"github.com/cudafp/cudafp/internal/kcorpus"
 )
 
 // The corpus test runs every case of gpu/kernels/cases.txt (testdata/
@@ -26,62 +23,16 @@ import (
 // itself did not reproduce from one run to the next (an order-dependent
 // atomic's result, listed in determinism.txt) is compared by size only.
 
-const corpusDir = "../testdata/kernels"
+const corpusDir = "../" + kcorpus.Dir
 
 // corpusCase is one manifest line.
-type corpusCase struct {
-	name, src, kernel string
-	grid, block       Dim3
-	shared            int
-	args              []string
-	orderDependent    bool // marked "# order-dependent" in the manifest
-}
+type corpusCase = kcorpus.Case[Dim3]
 
+// readManifest reads the corpus's manifest.
 func readManifest(t testing.TB) []corpusCase {
 	t.Helper()
-	f, err := os.Open("../gpu/kernels/cases.txt")
+	cs, err := kcorpus.ReadManifest("..", ParseDim3)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cs []corpusCase
-	sc := bufio.NewScanner(f)
-	for ln := 1; sc.Scan(); ln++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		line, comment, _ := strings.Cut(line, " # ")
-		fs := strings.Fields(line)
-		if len(fs) < 3 {
-			t.Fatalf("cases.txt:%d: %q", ln, line)
-		}
-		c := corpusCase{name: fs[0], src: fs[1], kernel: fs[2], grid: Dim3{1, 1, 1}, block: Dim3{1, 1, 1},
-			orderDependent: strings.TrimSpace(comment) == "order-dependent"}
-		for i := 3; i < len(fs); i += 2 {
-			if i+1 >= len(fs) {
-				t.Fatalf("cases.txt:%d: %s without a value", ln, fs[i])
-			}
-			v := fs[i+1]
-			switch fs[i] {
-			case "--grid":
-				c.grid, err = ParseDim3(v)
-			case "--block":
-				c.block, err = ParseDim3(v)
-			case "--shared":
-				c.shared, err = strconv.Atoi(v)
-			case "--arg":
-				c.args = append(c.args, v)
-			default:
-				err = fmt.Errorf("unknown option %s", fs[i])
-			}
-			if err != nil {
-				t.Fatalf("cases.txt:%d: %v", ln, err)
-			}
-		}
-		cs = append(cs, c)
-	}
-	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return cs
@@ -90,18 +41,9 @@ func readManifest(t testing.TB) []corpusCase {
 // readXZ returns the decompressed content of an .xz file.
 func readXZ(t testing.TB, path string) []byte {
 	t.Helper()
-	f, err := os.Open(path)
+	b, err := kcorpus.ReadXZ(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := xz.NewReader(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	b, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
 	}
 	return b
 }
@@ -111,36 +53,13 @@ func readXZ(t testing.TB, path string) []byte {
 // disagreed on.
 func deviceOutputs(t testing.TB, fs string) (map[string]map[string]string, map[string]map[string]bool) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(corpusDir, "device", fs, "outputs.txt"))
+	out, err := kcorpus.ReadOutputs("..", fs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]map[string]string{}
-	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		f := strings.Fields(l)
-		if len(f) != 3 {
-			t.Fatalf("%s/outputs.txt: %q", fs, l)
-		}
-		if out[f[0]] == nil {
-			out[f[0]] = map[string]string{}
-		}
-		out[f[0]][f[1]] = f[2]
-	}
-	d, err := os.ReadFile(filepath.Join(corpusDir, "device", fs, "determinism.txt"))
+	nondet, err := kcorpus.ReadDeterminism("..", fs)
 	if err != nil {
 		t.Fatal(err)
-	}
-	nondet := map[string]map[string]bool{}
-	for _, l := range strings.Split(string(d), "\n") {
-		name, rest, ok := strings.Cut(l, " differ: ")
-		if !ok || strings.HasPrefix(l, "#") {
-			continue
-		}
-		rest, _, _ = strings.Cut(rest, " (")
-		nondet[name] = map[string]bool{}
-		for _, f := range strings.Fields(strings.ReplaceAll(rest, ",", " ")) {
-			nondet[name][strings.TrimSuffix(f, ".npy")] = true
-		}
 	}
 	return out, nondet
 }
@@ -189,15 +108,15 @@ func runCase(m *Module, c corpusCase) (map[int][]byte, error) {
 // runCaseStats is runCase on the given number of workers (0: every core),
 // also returning the launch's Stats.
 func runCaseStats(m *Module, c corpusCase, workers int) (map[int][]byte, Stats, error) {
-	k, err := m.Kernel(c.kernel)
+	k, err := m.Kernel(c.Kernel)
 	if err != nil {
 		return nil, Stats{}, err
 	}
 	mem := NewMemory()
 	var args []Arg
 	bufs := map[int]*Buffer{}
-	for i, s := range c.args {
-		a, err := ParseArg(s, filepath.Join(corpusDir, "inputs", c.name))
+	for i, s := range c.Args {
+		a, err := ParseArg(s, filepath.Join(corpusDir, "inputs", c.Name))
 		if err != nil {
 			return nil, Stats{}, err
 		}
@@ -210,7 +129,7 @@ func runCaseStats(m *Module, c corpusCase, workers int) (map[int][]byte, Stats, 
 		}
 		args = append(args, arg)
 	}
-	cfg := LaunchConfig{Grid: c.grid, Block: c.block, SharedBytes: c.shared, Memory: mem, MaxInstructions: 1 << 34, Workers: workers}
+	cfg := LaunchConfig{Grid: c.Grid, Block: c.Block, SharedBytes: c.Shared, Memory: mem, MaxInstructions: 1 << 34, Workers: workers}
 	st, err := LaunchStats(k, cfg, args...)
 	if err != nil {
 		return nil, st, err
@@ -229,9 +148,9 @@ func BenchmarkCorpus(b *testing.B) {
 	cases := readManifest(b)
 	mods := map[string]*Module{}
 	for _, c := range cases {
-		s := strings.TrimSuffix(c.src, ".cu")
+		s := c.Src
 		if mods[s] == nil {
-			path := filepath.Join(corpusDir, "device", "default", s+".ptx.xz")
+			path := kcorpus.PTXPath("..", "default", s)
 			m, err := Load(path, readXZ(b, path))
 			if err != nil {
 				b.Fatal(err)
@@ -242,9 +161,9 @@ func BenchmarkCorpus(b *testing.B) {
 	var n uint64
 	for b.Loop() {
 		for _, c := range cases {
-			_, st, err := runCaseStats(mods[strings.TrimSuffix(c.src, ".cu")], c, 1)
+			_, st, err := runCaseStats(mods[c.Src], c, 1)
 			if err != nil {
-				b.Fatalf("%s: %v", c.name, err)
+				b.Fatalf("%s: %v", c.Name, err)
 			}
 			n += st.ThreadInstructions
 		}
@@ -258,14 +177,14 @@ func BenchmarkCorpus(b *testing.B) {
 func BenchmarkScaling(b *testing.B) {
 	var c corpusCase
 	for _, x := range readManifest(b) {
-		if x.name == "matmul_f32" {
+		if x.Name == "matmul_f32" {
 			c = x
 		}
 	}
-	if c.name == "" {
+	if c.Name == "" {
 		b.Fatal("no matmul_f32 case in the manifest")
 	}
-	path := filepath.Join(corpusDir, "device", "default", strings.TrimSuffix(c.src, ".cu")+".ptx.xz")
+	path := kcorpus.PTXPath("..", "default", c.Src)
 	m, err := Load(path, readXZ(b, path))
 	if err != nil {
 		b.Fatal(err)
@@ -298,7 +217,7 @@ func TestCorpus(t *testing.T) {
 	cases := readManifest(t)
 	srcs := map[string]bool{}
 	for _, c := range cases {
-		srcs[strings.TrimSuffix(c.src, ".cu")] = true
+		srcs[c.Src] = true
 	}
 	total, pass := 0, 0
 	var unsupported []string
@@ -320,7 +239,7 @@ func TestCorpus(t *testing.T) {
 		outputs, _ := deviceOutputs(t, fs)
 		mods := map[string]*Module{}
 		for s := range srcs {
-			path := filepath.Join(corpusDir, "device", fs, s+".ptx.xz")
+			path := kcorpus.PTXPath("..", fs, s)
 			m, err := Load(path, readXZ(t, path))
 			if err != nil {
 				t.Errorf("%s: %v", path, err)
@@ -330,42 +249,42 @@ func TestCorpus(t *testing.T) {
 		}
 		for _, c := range cases {
 			total++
-			m := mods[strings.TrimSuffix(c.src, ".cu")]
+			m := mods[c.Src]
 			if m == nil {
 				continue
 			}
 			got, err := runCase(m, c)
 			var ue *UnsupportedError
 			if errors.As(err, &ue) {
-				unsupported = append(unsupported, fs+"/"+c.name+": "+err.Error())
+				unsupported = append(unsupported, fs+"/"+c.Name+": "+err.Error())
 				continue
 			}
 			if err != nil {
-				t.Errorf("%s/%s: %v", fs, c.name, err)
+				t.Errorf("%s/%s: %v", fs, c.Name, err)
 				continue
 			}
 			ok := true
-			for i := range c.args {
+			for i := range c.Args {
 				b, isBuf := got[i]
 				if !isBuf {
 					continue
 				}
 				an := fmt.Sprintf("arg%d", i)
-				hash, have := outputs[c.name][an]
+				hash, have := outputs[c.Name][an]
 				if !have {
-					t.Errorf("%s/%s: no device output for %s", fs, c.name, an)
+					t.Errorf("%s/%s: no device output for %s", fs, c.Name, an)
 					ok = false
 					continue
 				}
 				want := deviceBlob(t, hash)
 				switch {
 				case len(want.Data) != len(b):
-					t.Errorf("%s/%s %s: %d bytes, the device's %d", fs, c.name, an, len(b), len(want.Data))
+					t.Errorf("%s/%s %s: %d bytes, the device's %d", fs, c.Name, an, len(b), len(want.Data))
 					ok = false
-				case c.orderDependent && orderDep[c.name][an]:
+				case c.OrderDependent && orderDep[c.Name][an]:
 					// order-dependent on the device too: sizes only
 				case !bytes.Equal(want.Data, b):
-					t.Errorf("%s/%s %s: %s", fs, c.name, an, firstDiff(want, b))
+					t.Errorf("%s/%s %s: %s", fs, c.Name, an, firstDiff(want, b))
 					ok = false
 				}
 			}

@@ -437,14 +437,7 @@ func (w *warp) run() error {
 		in := &code[pc]
 		em := mask
 		if in.guard >= 0 {
-			g := w.regs[in.guard : in.guard+32]
-			em = 0
-			for m := mask; m != 0; m &= m - 1 {
-				l := tz(m)
-				if (g[l] != 0) != in.gneg {
-					em |= 1 << l
-				}
-			}
+			em = w.guardMask(in) & mask
 		}
 		w.b.count += uint64(popc(mask))
 		if w.b.count >= 1<<16 {
@@ -454,6 +447,18 @@ func (w *warp) run() error {
 			if w.b.l.stop.Load() {
 				return &BudgetError{Kernel: w.b.k.name, Limit: w.b.l.cfg.MaxInstructions}
 			}
+		}
+		if in.fn != nil {
+			if em != 0 {
+				if err := in.fn(w, in, em, mask); err != nil {
+					return err
+				}
+			}
+			if pc++; pc >= other {
+				w.setPC(mask, pc)
+				mask = 0
+			}
+			continue
 		}
 		switch in.op {
 		case opBra:
@@ -557,19 +562,37 @@ func (w *warp) run() error {
 // or, when calls are active, the group's pc + 1, so that the run loop picks
 // again after one instruction.
 func (w *warp) pick() (mask uint32, pc, other int32) {
-	best := -1
+	// Without calls a position is the pc alone: one pass keeps the least
+	// pc, its lanes and the next pc.
+	pc, other = math.MaxInt32, math.MaxInt32
 	calls := false
 	for m := w.running; m != 0; m &= m - 1 {
-		l := tz(m)
+		l := tz(m) & 31
 		if len(w.stack[l]) != 0 {
 			calls = true
+			break
 		}
+		switch p := w.pc[l]; {
+		case p == pc:
+			mask |= 1 << l
+		case p < pc:
+			pc, other, mask = p, pc, 1<<l
+		case p < other:
+			other = p
+		}
+	}
+	if !calls {
+		return mask, pc, other
+	}
+	mask, other = 0, math.MaxInt32
+	best := -1
+	for m := w.running; m != 0; m &= m - 1 {
+		l := tz(m)
 		if best < 0 || w.before(l, best) {
 			best = l
 		}
 	}
 	pc = w.pc[best]
-	other = math.MaxInt32
 	for m := w.running; m != 0; m &= m - 1 {
 		l := tz(m)
 		if w.pc[l] == pc && !w.before(l, best) && !w.before(best, l) {
@@ -578,7 +601,7 @@ func (w *warp) pick() (mask uint32, pc, other int32) {
 			other = w.pc[l]
 		}
 	}
-	if calls && other != math.MaxInt32 {
+	if other != math.MaxInt32 {
 		other = pc + 1
 	}
 	return mask, pc, other
@@ -607,6 +630,19 @@ func (w *warp) before(a, b int) bool {
 			return len(sa) < len(sb)
 		}
 	}
+}
+
+// guardMask returns the lanes whose guard predicate holds (all 32 lanes).
+func (w *warp) guardMask(in *inst) uint32 {
+	g := w.lanes(in.guard)
+	var em uint32
+	for l := range 32 {
+		em |= uint32(b2u(g[l] != 0)) << l
+	}
+	if in.gneg {
+		em = ^em
+	}
+	return em
 }
 
 func (w *warp) setPC(m uint32, pc int32) {

@@ -224,6 +224,7 @@ type inst struct {
 	off   int64
 	tgt   int32 // branch target pc, call index
 	line  int32
+	fn    handler // set by link: the executor of a non-control instruction
 }
 
 // Special register identifiers (constant slots per lane and warp).

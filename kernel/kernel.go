@@ -306,6 +306,9 @@ func (m *Module) link(entry *function) (*Kernel, error) {
 	}
 	// An entry that falls off its end exits.
 	k.code = append(k.code, inst{op: opExit, guard: -1, line: -1})
+	for i := range k.code {
+		k.code[i].fn = handlerOf(&k.code[i])
+	}
 	sort.SliceStable(k.consts, func(i, j int) bool { return k.consts[i].slot < k.consts[j].slot })
 	// The register image a warp starts from: zeros, and the immediates in
 	// all 32 lanes; the per-lane and per-launch constants stay in consts.

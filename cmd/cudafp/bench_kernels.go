@@ -1,18 +1,15 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/ulikunitz/xz"
-
+	"github.com/cudafp/cudafp/internal/kcorpus"
 	"github.com/cudafp/cudafp/kernel"
 )
 
@@ -28,45 +25,19 @@ type corpusLaunch struct {
 // readCorpus reads the manifest of the kernel corpus under root (the
 // repository: gpu/kernels/cases.txt).
 func readCorpus(root string) ([]corpusLaunch, error) {
-	path := filepath.Join(root, "gpu", "kernels", "cases.txt")
-	f, err := os.Open(path)
-	if err != nil {
+	cs, err := kcorpus.ReadManifest(root, kernel.ParseDim3)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
 		return nil, usagef("--kernels: %v (run from the repository root)", err)
 	}
-	defer f.Close()
-	var cs []corpusLaunch
-	sc := bufio.NewScanner(f)
-	for ln := 1; sc.Scan(); ln++ {
-		line, _, _ := strings.Cut(strings.TrimSpace(sc.Text()), " # ")
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		w := strings.Fields(line)
-		if len(w) < 3 || len(w)%2 == 0 {
-			return nil, fmt.Errorf("%s:%d: malformed case", path, ln)
-		}
-		c := corpusLaunch{name: w[0], src: strings.TrimSuffix(w[1], ".cu"), kernel: w[2], grid: kernel.Dim3{X: 1, Y: 1, Z: 1}, block: kernel.Dim3{X: 1, Y: 1, Z: 1}}
-		for i := 3; i+1 < len(w); i += 2 {
-			var err error
-			switch w[i] {
-			case "--grid":
-				c.grid, err = kernel.ParseDim3(w[i+1])
-			case "--block":
-				c.block, err = kernel.ParseDim3(w[i+1])
-			case "--shared":
-				c.shared, err = strconv.Atoi(w[i+1])
-			case "--arg":
-				c.args = append(c.args, w[i+1])
-			default:
-				err = fmt.Errorf("unknown option %s", w[i])
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", path, ln, err)
-			}
-		}
-		cs = append(cs, c)
+	if err != nil {
+		return nil, err
 	}
-	return cs, sc.Err()
+	ls := make([]corpusLaunch, len(cs))
+	for i, c := range cs {
+		ls[i] = corpusLaunch{name: c.Name, src: c.Src, kernel: c.Kernel, grid: c.Grid, block: c.Block, shared: c.Shared, args: c.Args}
+	}
+	return ls, nil
 }
 
 // benchKernels times every corpus case (the PTX of the default flags) on
@@ -88,20 +59,10 @@ func benchKernels(w io.Writer, root string, d time.Duration) error {
 	for _, c := range cases {
 		m := mods[c.src]
 		if m == nil {
-			path := filepath.Join(root, "testdata", "kernels", "device", "default", c.src+".ptx.xz")
-			f, err := os.Open(path)
+			path := kcorpus.PTXPath(root, "default", c.src)
+			src, err := kcorpus.ReadXZ(path)
 			if err != nil {
 				return err
-			}
-			r, err := xz.NewReader(f)
-			if err != nil {
-				f.Close()
-				return fmt.Errorf("%s: %v", path, err)
-			}
-			src, err := io.ReadAll(r)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("%s: %v", path, err)
 			}
 			if m, err = kernel.Load(path, src); err != nil {
 				return err
@@ -112,7 +73,7 @@ func benchKernels(w io.Writer, root string, d time.Duration) error {
 		if err != nil {
 			return err
 		}
-		dir := filepath.Join(root, "testdata", "kernels", "inputs", c.name)
+		dir := filepath.Join(root, kcorpus.Dir, "inputs", c.name)
 		specs := make([]*kernel.ArgSpec, len(c.args))
 		for i, s := range c.args {
 			if specs[i], err = kernel.ParseArg(s, dir); err != nil {
