@@ -38,7 +38,7 @@ var layers = []struct {
 	{"ulp", []string{"gonum.org/v1/gonum", "github.com/schollz/progressbar/v3", "golang.org/x/term"}},
 	{"bench", []string{"github.com/ALTree/bigfloat"}},
 	{"reports", []string{"gonum.org/v1/plot", "gonum.org/v1/gonum"}},
-	{"cmd/cudafp", []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "golang.org/x/term", "github.com/schollz/progressbar/v3", "github.com/ulikunitz/xz"}}, // xz: bench --kernels reads the corpus's .ptx.xz
+	{"cmd/cudafp", []string{"github.com/spf13/cobra", "github.com/spf13/pflag", "golang.org/x/term", "github.com/schollz/progressbar/v3"}},
 }
 
 // forbidden lists, per package, what it must never reach, directly or not.

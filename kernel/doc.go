@@ -48,7 +48,8 @@
 // 0x7e0000000000 + offset and local memory to 0x7d0000000000 + offset
 // (cvta and cvta.to convert); other generic addresses are global.
 //
-// Execution: blocks run in parallel on LaunchConfig.Workers goroutines; the
+// Execution: blocks run in parallel on LaunchConfig.Workers goroutines
+// (one at a time in a kernel with atomics on global memory: see Order); the
 // warps of a block run on one goroutine. Each thread has a program counter.
 // A warp executes the group of its running threads that share the lowest
 // program counter, one instruction for the whole group, looping over its
@@ -66,12 +67,32 @@
 // blocks share). LaunchConfig.MaxInstructions bounds the thread-instructions
 // of a launch (*BudgetError); LaunchStats returns the count.
 //
+// # Order
+//
+// The device gives no order to the threads that reach an atomic, and a
+// float sum, an exchange or a returned old value can depend on it. The
+// interpreter's order is fixed by default (LaunchConfig.Seed 0), so that a
+// launch gives the same bytes every time: blocks in index order (x fastest,
+// then y, then z), one at a time when the kernel has an atom or red that can
+// reach global memory (otherwise in parallel on Workers, where their order
+// cannot show); in a block, the warps in index order, each running until it
+// waits at a barrier or exits; an atomic's lanes in lane order. A nonzero
+// Seed draws another interleaving from it, the same for the same seed
+// whatever Workers is: the blocks in a pseudo-random order, each round of a
+// block's warps in a random order, a warp giving way after an atomic one
+// time in two, an atomic's lanes in a random order. Interleave runs the
+// fixed order and n seeds from the same memory and reports how each buffer
+// varies (Variation, ElemSpread): a buffer that varies holds an
+// order-dependent result, as the corpus's atomic_add_float_order and
+// atomic_exch_last do on the device.
+//
 // # What is not modelled
 //
 // Timing, caches and the memory model: accesses of different blocks race
-// as on the device, but the interpreter's interleaving (whole warp
-// instructions, blocks in parallel) is one of many the device may show; a
-// kernel whose result depends on the interleaving has no single answer.
+// as on the device, but the interpreter's interleavings (whole warp
+// instructions, blocks one after another where atomics can show their
+// order) are some of the many the device may show; a kernel whose result
+// depends on the interleaving has no single answer.
 // Not supported (Module.Kernel reports them): textures, surfaces, tensor and
 // matrix instructions, indirect calls and branches, recursion, bar with a
 // thread count, clusters, mbarrier, clocks and timers, %dynamic_smem_size;

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -20,7 +21,9 @@ type LaunchConfig struct {
 	// MaxInstructions bounds the thread-instructions the launch executes
 	// (0: no bound); exceeding it fails the launch with a *BudgetError.
 	MaxInstructions uint64
-	// Workers is the number of blocks run in parallel (0: GOMAXPROCS).
+	// Workers is the number of blocks run in parallel (0: GOMAXPROCS); a
+	// kernel with atomics on global memory runs one block at a time (package
+	// doc, "Order").
 	Workers int
 	// Memory holds the buffers; nil: the Memory of the buffer arguments.
 	Memory *Memory
@@ -32,6 +35,11 @@ type LaunchConfig struct {
 	// count too: Swapped exchanges their operands.
 	NaNOrders []rounding.NaNOrder
 	NaNOrder  rounding.NaNOrder
+	// Seed chooses the order in which threads reach the atomics (package
+	// doc, "Order"): 0, the default, is the fixed order; any other value
+	// draws a random interleaving from it, the same one for the same seed
+	// whatever Workers is.
+	Seed uint64
 }
 
 // Arg is a kernel argument: a *Buffer (its device address) or a scalar made
@@ -161,9 +169,15 @@ func launchRun(k *Kernel, cfg LaunchConfig, args ...Arg) (*launch, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	if uint64(workers) > nblocks {
-		workers = int(nblocks)
+	if uint64(workers) > nblocks || k.globalAtomics {
+		// Atomics on global memory: one block at a time, in the order's
+		// sequence, so that the results are the order's.
+		workers = int(min(nblocks, uint64(workers)))
+		if k.globalAtomics {
+			workers = 1
+		}
 	}
+	order := newBlockOrder(nblocks, cfg.Seed)
 	var next atomic.Uint64
 	var errOnce sync.Once
 	var first error
@@ -176,6 +190,8 @@ func launchRun(k *Kernel, cfg LaunchConfig, args ...Arg) (*launch, error) {
 			if i >= nblocks {
 				return
 			}
+			i = order.at(i)
+			b.seed(cfg.Seed, i)
 			cta := Dim3{uint32(i % uint64(cfg.Grid.X)), uint32(i / uint64(cfg.Grid.X) % uint64(cfg.Grid.Y)), uint32(i / (uint64(cfg.Grid.X) * uint64(cfg.Grid.Y)))}
 			if err := b.run(cta); err != nil {
 				errOnce.Do(func() { first = err })
@@ -207,6 +223,29 @@ type block struct {
 	warps  []*warp
 	cta    Dim3
 	count  uint64 // thread-instructions not yet added to l.ninst
+	// rng draws a seeded launch's interleaving of this block (nil in the
+	// fixed order); turn is the warps' order in the current round.
+	rng  *rand.Rand
+	pcg  *rand.PCG
+	rnd  *rand.Rand // rng's stream when seeded, made once
+	turn []int
+}
+
+// seed prepares b for block i of a launch with the given seed: the
+// block's random stream is a function of the seed and i alone, so that
+// the interleaving does not depend on which worker runs the block.
+func (b *block) seed(seed, i uint64) {
+	if seed == 0 {
+		b.rng = nil
+		return
+	}
+	if b.pcg == nil {
+		b.pcg = rand.NewPCG(0, 0)
+		b.rnd = rand.New(b.pcg)
+		b.turn = make([]int, len(b.warps))
+	}
+	b.pcg.Seed(seed, i)
+	b.rng = b.rnd
 }
 
 // newBlock returns block state for l, reused from the kernel's pool when
@@ -239,7 +278,20 @@ func (b *block) run(cta Dim3) error {
 	for {
 		progress := false
 		waiting, exited := 0, 0
-		for _, w := range b.warps {
+		warps := b.warps
+		if b.rng != nil {
+			// A seeded interleaving takes the warps in a random order
+			// each round.
+			for i := range b.turn {
+				b.turn[i] = i
+			}
+			b.rng.Shuffle(len(b.turn), func(i, j int) { b.turn[i], b.turn[j] = b.turn[j], b.turn[i] })
+		}
+		for t := range warps {
+			w := warps[t]
+			if b.rng != nil {
+				w = warps[b.turn[t]]
+			}
 			if w.running != 0 {
 				progress = true
 				if err := w.run(); err != nil {
@@ -527,6 +579,19 @@ func (w *warp) run() error {
 				w.setPC(mask&^em, pc+1)
 				mask = 0
 				continue
+			}
+		case opAtom, opRed:
+			if em != 0 {
+				if err := w.atom(in, em); err != nil {
+					return err
+				}
+			}
+			pc++
+			if w.b.rng != nil && w.b.rng.Uint64()&1 != 0 {
+				// A seeded interleaving lets the other warps run
+				// after an atomic, one time in two.
+				w.setPC(mask, pc)
+				return nil
 			}
 		case opBar:
 			if em != mask {

@@ -25,7 +25,7 @@ func (w *warp) lanes(s int32) *[32]uint64 { return (*[32]uint64)(w.regs[s : s+32
 // handlerOf picks in's handler.
 func handlerOf(in *inst) handler {
 	switch in.op {
-	case opBra, opExit, opTrap, opRet, opCall, opBar:
+	case opBra, opExit, opTrap, opRet, opCall, opBar, opAtom, opRed:
 		return nil // the run loop's
 	case opNop:
 		return hNop

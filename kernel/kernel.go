@@ -54,6 +54,9 @@ type Kernel struct {
 	dynAlign   int
 	pool       sync.Pool // *block of finished launches
 	image      []uint64  // initial registers of a warp
+	// globalAtomics: an atom or red may reach global memory (a .global or
+	// generic address), so the order of blocks can show in the results.
+	globalAtomics bool
 }
 
 // Name returns the kernel's (mangled) name.
@@ -307,7 +310,11 @@ func (m *Module) link(entry *function) (*Kernel, error) {
 	// An entry that falls off its end exits.
 	k.code = append(k.code, inst{op: opExit, guard: -1, line: -1})
 	for i := range k.code {
-		k.code[i].fn = handlerOf(&k.code[i])
+		in := &k.code[i]
+		in.fn = handlerOf(in)
+		if (in.op == opAtom || in.op == opRed) && in.space != spShared {
+			k.globalAtomics = true
+		}
 	}
 	sort.SliceStable(k.consts, func(i, j int) bool { return k.consts[i].slot < k.consts[j].slot })
 	// The register image a warp starts from: zeros, and the immediates in

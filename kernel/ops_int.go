@@ -467,8 +467,19 @@ func (w *warp) atom(in *inst, em uint32) error {
 	if size != 2 && size != 4 && size != 8 {
 		return w.unsupportedAt(in, "atomic width")
 	}
+	// The lanes in lane order, or in a random order under a seeded
+	// interleaving.
+	var lanes [32]uint8
+	n := 0
 	for m := em; m != 0; m &= m - 1 {
-		l := tz(m)
+		lanes[n] = uint8(tz(m))
+		n++
+	}
+	if rng := w.b.rng; rng != nil {
+		rng.Shuffle(n, func(i, j int) { lanes[i], lanes[j] = lanes[j], lanes[i] })
+	}
+	for _, l8 := range lanes[:n] {
+		l := int(l8)
 		a := r[int(in.abase)+l] + uint64(in.off)
 		b, err := w.memAt(in, l, a, size)
 		if err != nil {

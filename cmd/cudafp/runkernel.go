@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,8 +16,8 @@ func newRun() *cobra.Command {
 	var kname, grid, block, out string
 	var shared int
 	var argv []string
-	var maxInst uint64
-	var workers int
+	var maxInst, seed uint64
+	var workers, interleavings int
 	cmd := &cobra.Command{
 		Use:   "run FILE.ptx --kernel NAME --grid X[,Y,Z] --block X[,Y,Z] [--shared BYTES] --arg A ... --out DIR",
 		Short: "Run a compiled CUDA kernel on the CPU, bit for bit as the device runs it",
@@ -40,6 +41,13 @@ One --arg per kernel parameter, in order:
 A buffer is written back with the dtype and shape it came with (<u2 for bf16:@ and for f16:@ of a <u2
 file, <f2 for zeros:f16, <u2 for zeros:bf16). A PTX file built under -fmad=false (every mul and add
 carrying .rn) runs as built; ptxas's contraction of the others into fma is modelled (docs/kernels.md).
+
+Atomics run in a fixed order by default (blocks in index order, one at a time when the kernel has atomics
+on global memory; warps and lanes in index order), so that two runs agree. --seed S runs the random
+interleaving drawn from S instead (the same for the same S). --interleavings N runs the fixed order and then
+N random interleavings (seeds S, S+1, …; S defaults to 1) from the same inputs, writes the fixed order's
+buffers, and prints per buffer how its results vary: a buffer that varies holds a result that depends on
+the order in which threads reach the atomics, as it may on the device.
 
 Exit status 0 on success; 2 on bad input, with a one-line error: a malformed file or one with an
 instruction the emulator does not run, an unknown kernel, a wrong --arg, or a launch that fails (an
@@ -96,8 +104,20 @@ thread of a block; the instruction budget exceeded); 1 when the outputs cannot b
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return usagef("--out: %v", err)
 			}
-			cfg := kernel.LaunchConfig{Grid: g, Block: b, SharedBytes: shared, Memory: mem, MaxInstructions: maxInst, Workers: workers}
-			if err := kernel.Launch(k, cfg, kargs...); err != nil {
+			if interleavings < 0 {
+				return usagef("--interleavings %d: want a count ≥ 0", interleavings)
+			}
+			cfg := kernel.LaunchConfig{Grid: g, Block: b, SharedBytes: shared, Memory: mem, MaxInstructions: maxInst, Workers: workers, Seed: seed}
+			if interleavings > 0 {
+				if seed == 0 {
+					seed = 1
+				}
+				vs, err := kernel.Interleave(k, cfg, interleavings, seed, kargs...)
+				if err != nil {
+					return usageError{err}
+				}
+				printVariations(cmd.OutOrStdout(), vs, specs, interleavings, seed)
+			} else if err := kernel.Launch(k, cfg, kargs...); err != nil {
 				return usageError{err}
 			}
 			for i, buf := range bufs {
@@ -121,8 +141,31 @@ thread of a block; the instruction budget exceeded); 1 when the outputs cannot b
 	f.StringArrayVar(&argv, "arg", nil, "one kernel argument, in parameter order (repeatable; see above)")
 	f.StringVar(&out, "out", "", "directory for the buffers after the run (DIR/argN.npy)")
 	f.Uint64Var(&maxInst, "max-instructions", 1<<36, "fail when the launch executes more thread-instructions than this (a loop that never ends)")
-	f.IntVar(&workers, "workers", 0, "blocks run at once (default: every core)")
+	f.IntVar(&workers, "workers", 0, "blocks run at once (default: every core; one for a kernel with atomics on global memory)")
+	f.Uint64Var(&seed, "seed", 0, "run the random interleaving of the atomics drawn from this seed (0: the fixed order)")
+	f.IntVar(&interleavings, "interleavings", 0, "also run this many random interleavings and print how each buffer varies")
 	return cmd
+}
+
+// printVariations prints, per buffer argument, how its results varied
+// over the fixed order and n interleavings from seed.
+func printVariations(w io.Writer, vs []kernel.Variation, specs []*kernel.ArgSpec, n int, seed uint64) {
+	fmt.Fprintf(w, "interleavings: the fixed order and seeds %d to %d\n", seed, seed+uint64(n)-1)
+	for _, v := range vs {
+		t := specs[v.Arg].Type
+		sp := v.Spread(t)
+		fmt.Fprintf(w, "arg%d (%s, %d elements): ", v.Arg, t, sp.Elements)
+		if v.Outcomes == 1 {
+			fmt.Fprintf(w, "the same in all %d runs\n", n+1)
+			continue
+		}
+		unit := ""
+		switch t {
+		case kernel.ElemF32, kernel.ElemF64, kernel.ElemF16, kernel.ElemBF16:
+			unit = " ulp"
+		}
+		fmt.Fprintf(w, "%d outcomes in %d runs; %d elements vary, by up to %d%s (element %d)\n", v.Outcomes, n+1, sp.Varying, sp.Max, unit, sp.At)
+	}
 }
 
 // isPTX reports whether src looks like PTX text: a .version or .target

@@ -10,8 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ulikunitz/xz"
-
+	"github.com/cudafp/cudafp/internal/kcorpus"
 	"github.com/cudafp/cudafp/kernel"
 )
 
@@ -19,16 +18,7 @@ import (
 // into dir and returns its path.
 func corpusPTX(t *testing.T, dir, flagSet, src string) string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("../../testdata/kernels/device", flagSet, src+".ptx.xz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := xz.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(r)
+	b, err := kcorpus.ReadXZ(kcorpus.PTXPath("../..", flagSet, src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,40 +32,36 @@ func corpusPTX(t *testing.T, dir, flagSet, src string) string {
 // deviceNPY returns the device's output argN of a corpus case.
 func deviceNPY(t *testing.T, flagSet, name, arg string) *kernel.NPYArray {
 	t.Helper()
-	list, err := os.ReadFile(filepath.Join("../../testdata/kernels/device", flagSet, "outputs.txt"))
+	outs, err := kcorpus.ReadOutputs("../..", flagSet)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range strings.Split(string(list), "\n") {
-		f := strings.Fields(l)
-		if len(f) != 3 || f[0] != name || f[1] != arg {
-			continue
-		}
-		g, err := os.Open(filepath.Join("../../testdata/kernels/device/blobs", f[2]+".npy.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer g.Close()
-		z, err := gzip.NewReader(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := io.ReadAll(z)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := filepath.Join(t.TempDir(), arg+".npy")
-		if err := os.WriteFile(p, raw, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		a, err := kernel.ReadNPY(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
+	hash, ok := outs[name][arg]
+	if !ok {
+		t.Fatalf("no device output %s %s under %s", name, arg, flagSet)
 	}
-	t.Fatalf("no device output %s %s under %s", name, arg, flagSet)
-	return nil
+	g, err := os.Open(filepath.Join("../..", kcorpus.Dir, "device", "blobs", hash+".npy.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	z, err := gzip.NewReader(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), arg+".npy")
+	if err := os.WriteFile(p, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := kernel.ReadNPY(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // TestRunCorpusCase runs corpus cases through the command line, as the
@@ -128,6 +114,51 @@ func slicesEqual(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// TestRunInterleavings runs the corpus's order-dependent float sum with
+// --interleavings: its result buffer varies and its input does not; the
+// files written are the fixed order's, equal to a plain run's, and --seed
+// alone gives one interleaving's result, the same twice.
+func TestRunInterleavings(t *testing.T) {
+	dir := t.TempDir()
+	ptx := corpusPTX(t, dir, "default", "atomics")
+	in := "../../testdata/kernels/inputs/atomic_add_float_order/"
+	run := func(out string, extra ...string) string {
+		args := append([]string{"run", ptx, "--kernel", "atomic_add_float_order", "--grid", "16", "--block", "256",
+			"--arg", "@" + in + "arg0.npy", "--arg", "zeros:f32:4", "--arg", "s32:4", "--arg", "s32:4096", "--out", filepath.Join(dir, out)}, extra...)
+		stdout, stderr, code := runCLI(t, "", args...)
+		if code != 0 {
+			t.Fatalf("cudafp %s: exit %d: %s", strings.Join(args[2:], " "), code, stderr)
+		}
+		return stdout
+	}
+	report := run("inter", "--interleavings", "5", "--seed", "7")
+	for _, want := range []string{"interleavings: the fixed order and seeds 7 to 11", "arg0 (f32, 4096 elements): the same in all 6 runs", "arg1 (f32, 4 elements): "} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "arg1 (f32, 4 elements): the same") {
+		t.Errorf("the order-dependent sum did not vary over 6 runs:\n%s", report)
+	}
+	t.Logf("%s", report)
+	read := func(out string) []byte {
+		a, err := kernel.ReadNPY(filepath.Join(dir, out, "arg1.npy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Data
+	}
+	run("plain")
+	run("seed7a", "--seed", "7")
+	run("seed7b", "--seed", "7")
+	if !bytes.Equal(read("inter"), read("plain")) {
+		t.Errorf("--interleavings wrote other results than the fixed order's")
+	}
+	if !bytes.Equal(read("seed7a"), read("seed7b")) {
+		t.Errorf("--seed 7 gave two results")
+	}
 }
 
 // TestRunBadInput tries what a new user would get wrong: each gives a
