@@ -103,9 +103,9 @@ func (w *warp) intOp(in *inst, em uint32) error {
 			a, b := r[s0+l]&wm, r[s1+l]&wm
 			var v uint64
 			if b == 0 {
-				// Division by zero is unspecified in PTX: all ones for
-				// the quotient and a for the remainder, not yet measured
-				// on the device (package doc).
+				// Division by zero is unspecified in PTX; the device
+				// gives all ones for the quotient and a for the
+				// remainder (the corpus case int_div_edges).
 				if rem {
 					v = a
 				} else {
