@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/cudafp/cudafp/ptx"
-	"github.com/cudafp/cudafp/rounding"
 )
 
 // CUDA's double logarithms (issue 18): log, log2, log10 and log1p follow
@@ -26,31 +25,32 @@ import (
 // multiple of 2^-53 near 0), so its results do not change.
 
 // log64Core returns ln(x) as kernel log_ computes it, the value kernels
-// log2_ and log10_ scale.
+// log2_ and log10_ scale. Its binary64 operations are the device's fma.rn,
+// add.rn and mul.rn on finite operands, rounded to nearest: the host's
+// IEEE float64 operations give the same results, subnormal ones included,
+// and past the special path no operand or result is a NaN or an infinity
+// (m and m+1 are normal, |v| < 0.35, |k| ≤ 1077).
 func log64Core(x float64, ftz, noFMAD bool) float64 {
 	b := math.Float64bits(x)
-	h := int32(b >> 32)
-	k := int32(-1023)
-	if h < 0x100000 { // subnormal, zero or negative: prescale by 2^54
-		// mul.f64 by a power of two: exact for finite x, NaN x quieted.
-		b = math.Float64bits(float64(x * 0x1p54))
-		h, k = int32(b>>32), -1077
-	}
-	if uint32(h)-1 >= 0x7fefffff { // ±0, negative, +Inf or NaN
-		return log64Special(math.Float64frombits(b), uint32(h), ftz)
+	k0 := int32(-1023)
+	if b-0x0010000000000000 >= 0x7fe0000000000000 { // not 2^-1022 ≤ x < +Inf
+		if int64(b) < 0x0010000000000000 { // subnormal, zero or negative: prescale by 2^54
+			// mul.f64 by a power of two: exact for finite x, NaN x quieted.
+			b = math.Float64bits(float64(x * 0x1p54))
+		}
+		if h := uint32(b >> 32); h-1 >= 0x7fefffff { // ±0, negative, +Inf or NaN
+			return log64Special(math.Float64frombits(b), h, ftz)
+		}
+		k0 = -1077
 	}
 	// x = 2^k·m with m in [√2/2, √2).
-	k += h >> 20
-	mh := uint32(h)&0x800fffff | 0x3ff00000
-	if mh >= 0x3ff6a09f {
-		mh -= 0x100000
-		k++
-	}
-	m := math.Float64frombits(uint64(mh)<<32 | b&0xffffffff)
+	m, ah, k := log64Split(b)
+	k += k0
 	// ln(m) = 2·atanh(u/(m+1)) with u = m−1: v ≈ 2u/(m+1), from the
-	// refined reciprocal rc of m+1, and a correction w.
+	// refined reciprocal rc of m+1, and a correction w. m+1 in [1.7, 2.5)
+	// has no special case of rcp.approx.ftz.f64 (ptx.RcpHiFTZF64).
 	a := m + 1
-	rc := math.Float64frombits(ptx.RcpApproxFTZF64(math.Float64bits(a)))
+	rc := math.Float64frombits(uint64(ptx.RcpHiFTZF64(ah)) << 32)
 	d := math.FMA(-a, rc, 1)
 	d = math.FMA(d, d, d)
 	rc = math.FMA(d, rc, rc)
@@ -83,6 +83,30 @@ func log64Core(x float64, ftz, noFMAD bool) float64 {
 	return hi + w
 }
 
+// log64Split returns, for the encoding b of a positive normal x, the m in
+// [√2/2, √2) and the k of x = 2^(k−1023)·m that the logarithm kernels
+// take, and the high word ah of m+1 (rounded to nearest, as add.rn.f64
+// computes it) from the integers alone, so that the seed of 1/(m+1) need
+// not wait for the floating-point sum. Any other b gives an m in
+// [√2/2, √2) and no panic.
+//
+// With F the 52 fraction bits of x, m = 1 + F·2^-52 or (1 + F·2^-52)/2
+// (where F ≥ 0x6a09f·2^32, m's high word at least 0x3ff6a09f): m+1 is
+// 2·(1 + (F/2)·2^-52) or 1 + (2^51 + F/2)·2^-52. Both round F/2 to an
+// integer, to nearest even: the dropped bit F mod 2 is a tie, rounded up
+// where ⌊F/2⌋ is odd. The second form's carry out of the fraction
+// (F = 2^52−1) increments the exponent field, giving 2.
+//
+// Without branches: s is all ones where m < 1, where the split is a coin
+// toss for uniform fractions.
+func log64Split(b uint64) (m float64, ah uint32, k int32) {
+	f := b & (1<<52 - 1)
+	s := uint64(int64(0x6a09f<<32-1-f) >> 63)
+	mb := f | 0x3ff0000000000000 - s&(1<<52)
+	ab := 0x4000000000000000 - s&(1<<51) + f>>1 + f&(f>>1)&1
+	return math.Float64frombits(mb), uint32(ab >> 32), int32(b>>52) - int32(s)
+}
+
 // log64Special is the special path of the logarithm kernels for x (after
 // the prescale) with high word h: ±0, a negative number, +Inf or a NaN.
 // The kernels return fma(x, +Inf, +Inf), or -Inf where the high word read
@@ -92,8 +116,15 @@ func log64Special(x float64, h uint32, ftz bool) float64 {
 	if hf == 0 || ftz && hf < 0x800000 {
 		return math.Inf(-1)
 	}
-	inf := math.Float64bits(math.Inf(1))
-	return math.Float64frombits(rounding.Fma64RN(math.Float64bits(x), inf, inf))
+	// fma.rn(x, +Inf, +Inf): x quieted for a NaN x, +Inf for x = +Inf, and
+	// the default NaN of −Inf + Inf for x < 0.
+	switch {
+	case x != x:
+		return math.Float64frombits(math.Float64bits(x) | 1<<51)
+	case x > 0:
+		return x
+	}
+	return math.Float64frombits(0xfff8000000000000)
 }
 
 // Log returns the natural logarithm of x as CUDA's log computes it under fl.

@@ -41,17 +41,48 @@ import (
 // 2·RN(u·r), and the polynomial's last product rounded before its add).
 // No other flag changes it.
 func (fl Flags) Pow(x, y float64) float64 {
-	xb, yb := math.Float64bits(x), math.Float64bits(y)
-	xh, yh := int32(xb>>32), int32(yb>>32)
-	// odd is y's units bit set with no fraction bits below it: y shifted
-	// left so that its units bit lands on bit 63 (shl.b64 by 11+e, where
-	// e is y's unbiased exponent; a shift of 64 or more gives 0).
+	// The kernel computes e^(y·ln|x|) and then selects among it and the
+	// special values; here the selection comes first, and e^(y·ln|x|) is
+	// computed only where it is the result or its negation.
+	if y == 0 || x == 1 {
+		return 1
+	}
+	if x == 0 || hiAbs64(x) >= 0x7ff00000 || hiAbs64(y) >= 0x7ff00000 { // ±0, ±Inf, NaN
+		return powSpecial(x, y, fl.NoFMAD)
+	}
+	if x < 0 {
+		switch {
+		case math.Trunc(y) != y: // non-integer y: the default NaN
+			return math.Float64frombits(0xfff8000000000000)
+		case powOdd(y):
+			return -powAccurate(-x, y, fl.NoFMAD)
+		}
+		return powAccurate(-x, y, fl.NoFMAD)
+	}
+	return powAccurate(x, y, fl.NoFMAD)
+}
+
+// powOdd reports whether y is an odd integer as the kernel tests it: y's
+// units bit set with no fraction bits below it, y shifted left so that its
+// units bit lands on bit 63 (shl.b64 by 11+e, where e is y's unbiased
+// exponent; a shift of 64 or more gives 0).
+func powOdd(y float64) bool {
+	yb := math.Float64bits(y)
 	var shifted uint64
 	if sh := uint32(yb>>52&0x7ff) - 1012; sh < 64 {
 		shifted = yb << sh
 	}
-	odd := shifted == 1<<63
-	p := powAccurate(math.Abs(x), y, fl.NoFMAD)
+	return shifted == 1<<63
+}
+
+// powSpecial is Pow for x = ±0, x or y infinite and x or y NaN (with y ≠ 0
+// and x ≠ 1): the kernel's selection among e^(y·ln|x|) (p) and the special
+// values, in its order.
+func powSpecial(x, y float64, noFMAD bool) float64 {
+	xb, yb := math.Float64bits(x), math.Float64bits(y)
+	xh, yh := int32(xb>>32), int32(yb>>32)
+	odd := powOdd(y)
+	p := powAccurate(math.Abs(x), y, noFMAD)
 	r := p
 	if x == 0 {
 		odd = odd && math.Abs(y) != 0.5
@@ -99,9 +130,6 @@ func (fl Flags) Pow(x, y float64) float64 {
 			r = math.Float64frombits(uint64(h) << 32)
 		}
 	}
-	if y == 0 || x == 1 {
-		return 1
-	}
 	return r
 }
 
@@ -139,23 +167,16 @@ func powAccurate(a, y float64, noFMAD bool) float64 {
 // log64Core with a series to v^3 in double-double, plus k·ln 2.
 func log64DD(a float64, noFMAD bool) (Lh, Ll float64) {
 	b := math.Float64bits(a)
-	h := uint32(b >> 32)
-	e := int32(h >> 20)
-	if e == 0 { // subnormal (or zero): prescale by 2^54
+	k0 := int32(-1023)
+	if b>>52 == 0 { // subnormal (or zero): prescale by 2^54
 		b = math.Float64bits(float64(a * 0x1p54))
-		h = uint32(b >> 32)
-		e = int32(h>>20) - 54
+		k0 = -1077
 	}
-	k := e - 1023
-	mh := h&0x800fffff | 0x3ff00000
-	if mh >= 0x3ff6a09f {
-		mh -= 0x100000
-		k = e - 1022
-	}
-	m := math.Float64frombits(uint64(mh)<<32 | b&0xffffffff)
+	m, ah, k := log64Split(b)
+	k += k0
 	// ln m = 2·atanh(u/(m+1)) with u = m−1, as in log64Core, to double-double.
 	am := m + 1
-	rc := math.Float64frombits(ptx.RcpApproxFTZF64(math.Float64bits(am)))
+	rc := math.Float64frombits(uint64(ptx.RcpHiFTZF64(ah)) << 32)
 	d := math.FMA(-am, rc, 1)
 	d = math.FMA(d, d, d)
 	rc = math.FMA(d, rc, rc)

@@ -46,3 +46,41 @@ func RcpApproxFTZF64(a uint64) uint64 {
 	}
 	return uint64(sign|uint32(re)<<20|r&0x7fffff>>3) << 32
 }
+
+// RcpHiFTZF64 returns the high word of RcpApproxFTZF64(a) from the high
+// word h of an a with 2^-1022 ≤ |a| < 2^1022 (biased exponent 1 to 2044),
+// where no special case applies: the datapath alone, without branches and
+// small enough to inline, for callers that know their operand's range
+// (log's seed, for m+1 in [1.7, 2.5)). RcpApproxFTZF64 stays the model;
+// TestRcpHiFTZF64 checks this against it on every high word of six
+// exponents and the ends of every other.
+//
+// The float32 operand 1.f has the 20 fraction bits of h and three zero
+// bits: its segment is f's top 7 bits and xl = 8j with j = f mod 2^13, so
+// the squarer's operand 2·xl = 16j has no bits below bit 4 and
+// sq(16j) = 256j² − rcp64Drop[j mod 2^10] (mufuSquare). Its biased
+// exponent is 127, so MUFU.RCP's is 2·127−n−127 = 127−n (rcpPack), and
+// the result's 127−n+1919−e = 2046−n−e lies in [1, 2045] for e in
+// [1, 2044]. The sum S in [2^55, 2^56] is 1/1.f in units of 2^-56: for
+// S < 2^56 (n = 1) ⌊S/2^35⌋ is 2^20 plus the 20-bit fraction, and
+// for S = 2^56 (n = 0, f = 0) it is 2^21 and the fraction 0, so
+// (2044−e)·2^20 + ⌊S/2^35⌋ is the exponent and fraction of both.
+func RcpHiFTZF64(h uint32) uint32 {
+	c := &rcpSegs[h>>13&(1<<rcpIndexBits-1)]
+	j := uint64(h & 0x1fff)
+	sq := j*j<<8 - uint64(rcp64Drop[j&0x3ff])
+	s := c.k0 + c.k1*(j<<3) + c.k2*(sq>>2)
+	return h&0x80000000 | (2044-h>>20&0x7ff)<<20 + uint32(s>>(rcpSumOne-21))
+}
+
+// rcp64Drop[i] is (16j)² − mufuSquare(16j) for any j ≡ i (mod 2^10): what
+// the truncated squarer drops of the square of an operand with no bits
+// below bit 4, a function of the operand's bits 4 to 13 (mufuSquare's L²
+// and lost, with mufuCornerHi's term 0).
+var rcp64Drop = func() (t [1 << 10]uint32) {
+	for i := range t {
+		x := uint32(i) << 4
+		t[i] = uint32(uint64(x)*uint64(x) - mufuSquare(x))
+	}
+	return t
+}()

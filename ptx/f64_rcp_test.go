@@ -74,3 +74,31 @@ func TestRsqrtApproxF64Device(t *testing.T) {
 		t.Errorf("%d mismatches of %d", bad, len(p.specials))
 	}
 }
+
+// TestRcpHiFTZF64 checks the branch-free datapath against the model
+// RcpApproxFTZF64: every high word of both signs with the biased exponents
+// at the ends of its range and around 1 (log's m+1 has 0x3ff and 0x400),
+// and the fractions 0, 1 and all ones of every exponent in its range.
+func TestRcpHiFTZF64(t *testing.T) {
+	bad := 0
+	check := func(h uint32) {
+		want := RcpApproxFTZF64(uint64(h) << 32)
+		if got := RcpHiFTZF64(h); uint64(got)<<32 != want {
+			if bad++; bad <= 10 {
+				t.Errorf("RcpHiFTZF64(%#08x) = %#08x, RcpApproxFTZF64 %#016x", h, got, want)
+			}
+		}
+	}
+	for _, e := range []uint32{1, 2, 0x3fe, 0x3ff, 0x400, 0x401, 2043, 2044} {
+		for f := range uint32(1 << 20) {
+			check(e<<20 | f)
+			check(1<<31 | e<<20 | f)
+		}
+	}
+	for e := uint32(1); e <= 2044; e++ {
+		for _, f := range []uint32{0, 1, 0xfffff} {
+			check(e<<20 | f)
+			check(1<<31 | e<<20 | f)
+		}
+	}
+}
