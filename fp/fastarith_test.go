@@ -98,11 +98,60 @@ func TestFastArith(t *testing.T) {
 				check("mulF", []uint32{a, b}, true, toBits(z), ptx.Mul(a, b, rounding.RN, true))
 			}
 		}
+		// fmaZ, where it answers: both .ftz settings when no operand is
+		// subnormal (its contract), the plain one otherwise.
+		if z, ok := fmaZ(fromBits(a), fromBits(b), fromBits(c)); ok {
+			check("fmaZ", []uint32{a, b, c}, false, toBits(z), ptx.Fma(a, b, c, rounding.RN, false))
+			if a&f32.ExpMask != 0 && b&f32.ExpMask != 0 && c&f32.ExpMask != 0 {
+				check("fmaZ", []uint32{a, b, c}, true, toBits(z), ptx.Fma(a, b, c, rounding.RN, true))
+			}
+		}
 		// The default-flag functions, which call rounding's entry directly.
 		x, y, z := fromBits(a), fromBits(b), fromBits(c)
 		check("MulAdd", []uint32{a, b, c}, false, toBits(MulAdd(x, y, z)), ptx.Fma(a, b, c, rounding.RN, false))
 		check("MulSub", []uint32{a, b, c}, false, toBits(MulSub(x, y, z)), ptx.Fma(a, b, c^f32.SignMask, rounding.RN, false))
 		check("Fmaf", []uint32{a, b, c}, false, toBits(Fmaf(x, y, z)), ptx.Fma(a, b, c, rounding.RN, false))
+	}
+}
+
+// TestFmaZMidpoints checks fmaZ where its binary64 sum lies on a binary32
+// midpoint: a·b = 2^k·(1 ± 2^-23)·(1 ± 2^-23), within 2^-45 of 2^k, and an
+// addend c whose last place is 2^(k+1) (or 2^k, 2^(k+2): near misses), so
+// that s = c + 2^k is often a midpoint and the exact sum 2^-45 above or
+// below it (the TwoSum correction), or exactly on it for the products
+// 2^k·(1 + 2^-23)·1 (ties to even); fastArithN cases of each, both .ftz
+// settings, compared with ptx.Fma.
+func TestFmaZMidpoints(t *testing.T) {
+	seed := testflag.Seed()
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, seed^0x666d617a))
+	fails, mids := 0, 0
+	for range fastArithN {
+		k := r.IntN(200) - 100
+		sa, sb := r.IntN(3)-1, r.IntN(3)-1 // 1 + sa·2^-23, 1 + sb·2^-23
+		a := math.Float32bits(float32(math.Ldexp(1+float64(sa)*0x1p-23, k)))
+		b := math.Float32bits(float32(1 + float64(sb)*0x1p-23))
+		ec := k + 24 + r.IntN(3) // c's last place 2^(ec-23) = 2^(k+1) for ec = k+24
+		c := math.Float32bits(float32(math.Ldexp(1+float64(r.Uint32N(1<<23))*0x1p-23, ec)))
+		a ^= r.Uint32() & f32.SignMask
+		c ^= r.Uint32() & f32.SignMask
+		if u := math.Float64bits(float64(float64(fromBits(a))*float64(fromBits(b))) + float64(fromBits(c))); u&(1<<29-1) == 1<<28 {
+			mids++
+		}
+		z, ok := fmaZ(fromBits(a), fromBits(b), fromBits(c))
+		if !ok {
+			continue
+		}
+		for _, ftz := range []bool{false, true} {
+			if want := ptx.Fma(a, b, c, rounding.RN, ftz); toBits(z) != want && fails < 10 {
+				fails++
+				t.Errorf("fmaZ(%s, %s, %s) ftz=%v = %s, ptx %s (seed %d)", f32.Format(a), f32.Format(b), f32.Format(c), ftz, f32.Format(toBits(z)), f32.Format(want), seed)
+			}
+		}
+	}
+	t.Logf("%d of %d sums on a binary32 midpoint", mids, fastArithN)
+	if mids < fastArithN/16 {
+		t.Errorf("only %d of %d sums on a midpoint: the test does not reach the correction", mids, fastArithN)
 	}
 }
 
@@ -184,7 +233,9 @@ func compareFastKernels(t *testing.T, kernels []fastKernel, step uint64, minShar
 // TestPowfFast compares powf's fast path with its sequence on random
 // argument pairs where the fast path answers: x of every binade (and powers
 // of 2, near 1 and near the binade boundary at 1/√2), y over [−40, 40],
-// integers, halves and every binade; fastArithN pairs (64 times as many in
+// integers, halves and every binade, and pairs of the benchmarks' domain
+// whose y·log2(x) lies near the ends of the normal range (the final
+// multiply's overflow and underflow); fastArithN pairs (64 times as many in
 // the exhaustive tier), both .ftz settings.
 func TestPowfFast(t *testing.T) {
 	seed := testflag.Seed()
@@ -194,10 +245,18 @@ func TestPowfFast(t *testing.T) {
 	if testflag.Exhaustive() {
 		n <<= 6
 	}
-	fails, fast := 0, 0
+	fails, fast, edge := 0, 0, 0
 	for range n {
 		var x, y uint32
-		switch r.IntN(4) {
+		switch r.IntN(5) {
+		case 4: // DESIGN.md's powf domain, y·log2(x) near the ends of the normal range
+			xv := 0x1p-24 + r.Float64()*16
+			x = math.Float32bits(float32(xv))
+			y = math.Float32bits(float32((110 + r.Float64()*50) / math.Log2(xv)))
+			if r.IntN(2) == 0 {
+				y ^= f32.SignMask
+			}
+			goto eval
 		case 0:
 			x = r.Uint32() & 0x7fffffff
 		case 1:
@@ -217,11 +276,15 @@ func TestPowfFast(t *testing.T) {
 		default:
 			y = r.Uint32()
 		}
+	eval:
 		z, ok := powfFast(x, y)
 		if !ok {
 			continue
 		}
 		fast++
+		if a := z & f32.AbsMask; a == 0 || a == f32.InfBits {
+			edge++
+		}
 		for _, ftz := range []bool{false, true} {
 			if want := powfSeq(x, y, ftz); z != want && fails < 10 {
 				fails++
@@ -229,11 +292,14 @@ func TestPowfFast(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("powf: fast path taken on %d of %d pairs", fast, n)
+	t.Logf("powf: fast path taken on %d of %d pairs, %d of them ±0 or +Inf", fast, n, edge)
+	if edge == 0 {
+		t.Errorf("powf: the fast path answered no overflow or underflow to zero")
+	}
 }
 
 // TestLogChainsExact is the argument of the logarithms' unchecked fast
-// steps (fmaExact, mulExact, hornerExact): it runs every reduced argument
+// steps (fmaExact, mulExact, logHorner, log2Horner): it runs every reduced argument
 // f = m − 1 that logReduceFast can produce (every binary32 m in [offset,
 // 2·offset), f ≠ 0) through the chains of logfFast and log2fFast and checks
 // that each binary64 sum is exact (TwoSum error 0) and that each result lies
@@ -244,13 +310,14 @@ func TestLogChainsExact(t *testing.T) {
 		name   string
 		offset uint32
 		coef   []float64
+		horner func(f float32) float32                                // the fast path's chain
 		tail   func(f, p float32, step func(a, b, c float64) float32) // the steps after the polynomial
 	}{
-		{"logf", 0x3f2aaaab, logCoef64, func(f, p float32, step func(a, b, c float64) float32) {
+		{"logf", 0x3f2aaaab, logCoef64[:], logHorner, func(f, p float32, step func(a, b, c float64) float32) {
 			p = step(float64(f), float64(p), 0) // mul.f32 f·p
 			step(float64(p), float64(f), float64(f))
 		}},
-		{"log2f", 0x3f3504f3, log2Coef64, func(f, q float32, step func(a, b, c float64) float32) {
+		{"log2f", 0x3f3504f3, log2Coef64[:], log2Horner, func(f, q float32, step func(a, b, c float64) float32) {
 			q = step(float64(f), float64(q), 0)
 			step(float64(f), float64(q), 0)
 		}},
@@ -277,7 +344,7 @@ func TestLogChainsExact(t *testing.T) {
 			for _, c := range ch.coef[2:] {
 				p = step(float64(p), float64(f), c)
 			}
-			if p != hornerExact(f, ch.coef) {
+			if p != ch.horner(f) {
 				bad++
 			}
 			ch.tail(f, p, step)

@@ -28,7 +28,7 @@ func normalArg(x uint32) bool { return x&f32.ExpMask-f32.MinNormalBits < f32.Exp
 //	j = fma.rm(t, 252, 0x1.800002p+23)       } n = min(max(trunc(252·t), 0), 252)
 //	k = add(j, -0x1.8000fep+23)              k = n − 126, exact
 //	r = fma.rn(x, hi, -k); r = fma.rn(x, lo, r)
-//	ex2.approx.ftz(r) · 2^k                  mulF; 2^k's encoding is (n+1)<<23
+//	ex2.approx.ftz(r) · 2^k                  exact where normal: k·2^23 added to the encoding
 //
 // cvt.sat and fma.rm: after the clamp, t is +0 or in [2^-125, 1] (fmaF's ok
 // excludes smaller magnitudes, so .ftz does not change t), the exact 252·t
@@ -67,9 +67,11 @@ func expFast(x uint32, c expConsts) (uint32, bool) {
 	n := min(max(int32(float64(t)*252), 0), 252)
 	r, ok2 := fmaW(xf, math.Float32frombits(c.hi), float64(126-n))
 	r, ok3 := fmaF(xf, math.Float32frombits(c.lo), r)
-	e := math.Float32frombits(ptx.Ex2Approx(math.Float32bits(r), true))
-	z, ok4 := mulF(e, math.Float32frombits(uint32(n+1)<<23))
-	return math.Float32bits(z), ok && ok1 && ok2 && ok3 && ok4
+	// The product of ex2(r) by 2^k, k = n − 126, is exact where it is
+	// normal: the integer sum of k·2^23 and ex2's encoding, whose exponent
+	// field must lie in [2, 254] as mulF's result does.
+	z := ptx.Ex2Approx(math.Float32bits(r), true) + uint32(n-126)<<23
+	return z, ok && ok1 && ok2 && ok3 && z>>23-2 < 0xff-2
 }
 
 // logReduceFast is logReduce for normal positive finite x, where its
@@ -94,26 +96,52 @@ func logReduceFast(x, offset uint32) (f, e float32, ok bool) {
 // it is then the correctly rounded result, .ftz or not, with nothing to
 // check. Its callers' arguments are the enumerations of
 // TestLogChainsExact, which run every reachable operand through the chain.
-func fmaExact(a, b, c float32) float32 { return float32(float64(float64(a)*float64(b)) + float64(c)) }
+// math.FMA (correctly rounded on every port) rounds the exact a·b + c
+// once, to the binary64 sum of the exact product and c that the product
+// (exact in binary64) and an add would give: the same value, in one
+// instruction where the CPU has one.
+func fmaExact(a, b, c float32) float32 { return float32(math.FMA(float64(a), float64(b), float64(c))) }
 
 // mulExact is mul.rn on the host where the product (exact in binary64) is
 // known to lie in binary32's normal range: one rounding, nothing to check.
 func mulExact(a, b float32) float32 { return float32(float64(a) * float64(b)) }
 
-// hornerExact is the chain p = fma.rn(c0, f, c1), p = fma.rn(p, f, c) for
-// each further c of the float64 coefficients c, with fmaExact: every sum of
-// the logarithms' polynomials is exact in binary64 and of magnitude at least
-// 1/16 for every reduced argument f (TestLogChainsExact).
-func hornerExact(f float32, c []float64) float32 {
-	p := float32(float64(c[0]*float64(f)) + c[1])
-	for _, ci := range c[2:] {
-		p = float32(float64(float64(p)*float64(f)) + ci)
-	}
-	return p
+// logHorner and log2Horner are the chains p = fma.rn(c0, f, c1), p =
+// fma.rn(p, f, c) for each further c of logCoef and log2Coef, each fma as
+// fmaExact computes it: every sum of the logarithms' polynomials is exact
+// in binary64 and of magnitude at least 1/16 for every reduced argument f
+// (TestLogChainsExact). Written out: the chain is the kernels' critical
+// path.
+func logHorner(f float32) float32 {
+	c, fd := &logCoef64, float64(f)
+	p := float32(math.FMA(c[0], fd, c[1]))
+	p = float32(math.FMA(float64(p), fd, c[2]))
+	p = float32(math.FMA(float64(p), fd, c[3]))
+	p = float32(math.FMA(float64(p), fd, c[4]))
+	p = float32(math.FMA(float64(p), fd, c[5]))
+	p = float32(math.FMA(float64(p), fd, c[6]))
+	p = float32(math.FMA(float64(p), fd, c[7]))
+	return float32(math.FMA(float64(p), fd, c[8]))
+}
+
+func log2Horner(f float32) float32 {
+	c, fd := &log2Coef64, float64(f)
+	p := float32(math.FMA(c[0], fd, c[1]))
+	p = float32(math.FMA(float64(p), fd, c[2]))
+	p = float32(math.FMA(float64(p), fd, c[3]))
+	p = float32(math.FMA(float64(p), fd, c[4]))
+	p = float32(math.FMA(float64(p), fd, c[5]))
+	p = float32(math.FMA(float64(p), fd, c[6]))
+	p = float32(math.FMA(float64(p), fd, c[7]))
+	p = float32(math.FMA(float64(p), fd, c[8]))
+	return float32(math.FMA(float64(p), fd, c[9]))
 }
 
 // logCoef64 and log2Coef64 are logCoef and log2Coef as float64 values.
-var logCoef64, log2Coef64 = widen(logCoef[:]), widen(log2Coef[:])
+var (
+	logCoef64  = [len(logCoef)]float64(widen(logCoef[:]))
+	log2Coef64 = [len(log2Coef)]float64(widen(log2Coef[:]))
+)
 
 func widen(c []uint32) []float64 {
 	w := make([]float64, len(c))
@@ -150,14 +178,14 @@ func logEdge(x uint32) (uint32, bool) {
 // logfFast is logf (and, with log10, log10f) for normal positive finite x:
 // logReduceFast, logPoly, fma.rn(e, ln 2, p), then mul.f32 by log10(e).
 // logPoly's chain (the polynomial, mul.f32 f·p, fma.rn(p, f, f)) is exact
-// in binary64 at every step (hornerExact, TestLogChainsExact); the last fma
+// in binary64 at every step (logHorner, TestLogChainsExact); the last fma
 // adds e·ln 2 and is checked.
 func logfFast(x uint32, log10 bool) (uint32, bool) {
 	if r, ok := logEdge(x); ok {
 		return r, true
 	}
 	f, e, ok := logReduceFast(x, 0x3f2aaaab)
-	p := hornerExact(f, logCoef64)
+	p := logHorner(f)
 	p = mulExact(f, p)
 	p = fmaExact(p, f, f)
 	r, ok1 := fmaF(e, math.Float32frombits(ln2), p) // e may be +0: not subnormal, so fmaF holds under .ftz
@@ -176,7 +204,7 @@ func log2fFast(x uint32) (uint32, bool) {
 		return r, true
 	}
 	f, e, ok := logReduceFast(x, 0x3f3504f3)
-	q := hornerExact(f, log2Coef64)
+	q := log2Horner(f)
 	q = mulExact(f, q)
 	q = mulExact(f, q)
 	r, ok1 := fmaF(f, math.Float32frombits(log2e), q)
@@ -184,33 +212,32 @@ func log2fFast(x uint32) (uint32, bool) {
 	return math.Float32bits(r), ok && ok1 && ok2
 }
 
-// trigReduceFast is trigReduce for normal x with |x| < 105615 (the
-// Cody–Waite branch), on host floating point:
+// sincosPolyFast is sinfBits, cosfBits and sincosfBits for normal x with
+// |x| < 105615 up to the quadrant's selection: the reduction (trigReduce's
+// Cody–Waite branch) and both polynomials on host floating point, in one
+// body so that the fast paths make one call:
 //
 //	t = mul.rn(x, 2/π)                       mulF
 //	q = cvt.rni.s32.f32(t)                   math.RoundToEven: exact, |t| < 2^17
 //	qf = cvt.rn.f32.s32(q)                   exact, |q| < 2^24
 //	r = fma.rn(qf, -π/2 hi, x), then mid, lo fmaF
+//	s ≈ sin r, c ≈ cos r                     fmaF, mulF
 //
 // For q = 0 trigReduce answers r = x at once; the fmas give x too (+0·c +
-// x = x for x ≠ 0), so no branch is needed.
-func trigReduceFast(x uint32) (r float32, q uint32, ok bool) {
+// x = x for x ≠ 0), so no branch is needed. Both polynomials are computed
+// (quadrant selects among them without a branch that the random quadrant
+// would mispredict). fma.rn(x2, r, +0) is mul.rn(x2, r): equal for the
+// nonzero products mulF accepts.
+func sincosPolyFast(x uint32) (s, c float32, q uint32, ok bool) {
 	xf := math.Float32frombits(x)
-	t, ok := mulF(xf, math.Float32frombits(twoOverPiF32))
+	t, ok0 := mulF(xf, math.Float32frombits(twoOverPiF32))
 	qi := int32(math.RoundToEven(float64(t)))
 	qf := float32(qi)
-	r, ok1 := fmaF(qf, math.Float32frombits(negPio2Hi), xf)
-	r, ok2 := fmaF(qf, math.Float32frombits(negPio2Mid), r)
-	r, ok3 := fmaF(qf, math.Float32frombits(negPio2Lo), r)
-	return r, uint32(qi), ok && ok1 && ok2 && ok3 && normalArg(x) && x&f32.AbsMask < trigSlowMin
-}
-
-// sincosPolyFast is sincosfBits' pair of polynomials on the reduced r, both
-// computed (the quadrant selects among them without a branch that the
-// random quadrant would mispredict): s ≈ sin r and c ≈ cos r before the
-// quadrant's swap and negations. fma.rn(x2, r, +0) is mul.rn(x2, r): equal
-// for the nonzero products mulF accepts.
-func sincosPolyFast(r float32) (s, c float32, ok bool) {
+	r, okr1 := fmaF(qf, math.Float32frombits(negPio2Hi), xf)
+	r, okr2 := fmaF(qf, math.Float32frombits(negPio2Mid), r)
+	r, okr3 := fmaF(qf, math.Float32frombits(negPio2Lo), r)
+	q = uint32(qi)
+	ok0 = ok0 && okr1 && okr2 && okr3 && normalArg(x) && x&f32.AbsMask < trigSlowMin
 	x2, ok := mulF(r, r)
 	cp, ok1 := fmaF(math.Float32frombits(cosC0), x2, math.Float32frombits(cosC1))
 	cp, ok2 := fmaF(cp, x2, math.Float32frombits(cosC2))
@@ -220,7 +247,7 @@ func sincosPolyFast(r float32) (s, c float32, ok bool) {
 	sp, ok6 := fmaF(math.Float32frombits(sinC0), x2, math.Float32frombits(sinC1))
 	sp, ok7 := fmaF(sp, x2, math.Float32frombits(sinC2))
 	sp, ok8 := fmaF(sp, t, r)
-	return sp, cp, ok && ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8
+	return sp, cp, q, ok0 && ok && ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8
 }
 
 // quadrant returns the results of sinf (q) or cosf (q+1) from the
@@ -236,23 +263,20 @@ func quadrant(s, c float32, q uint32) uint32 {
 
 // sinfFast is sinfBits for normal x with |x| < 105615.
 func sinfFast(x uint32) (uint32, bool) {
-	r, q, ok := trigReduceFast(x)
-	s, c, ok1 := sincosPolyFast(r)
-	return quadrant(s, c, q), ok && ok1
+	s, c, q, ok := sincosPolyFast(x)
+	return quadrant(s, c, q), ok
 }
 
 // cosfFast is cosfBits for normal x with |x| < 105615.
 func cosfFast(x uint32) (uint32, bool) {
-	r, q, ok := trigReduceFast(x)
-	s, c, ok1 := sincosPolyFast(r)
-	return quadrant(s, c, q+1), ok && ok1
+	s, c, q, ok := sincosPolyFast(x)
+	return quadrant(s, c, q+1), ok
 }
 
 // sincosfFast is sincosfBits for normal x with |x| < 105615.
 func sincosfFast(x uint32) (s, c uint32, ok bool) {
-	r, q, ok := trigReduceFast(x)
-	sp, cp, ok1 := sincosPolyFast(r)
-	return quadrant(sp, cp, q), quadrant(sp, cp, q+1), ok && ok1
+	sp, cp, q, ok := sincosPolyFast(x)
+	return quadrant(sp, cp, q), quadrant(sp, cp, q+1), ok
 }
 
 // addZ is addF that also accepts an exact zero sum: a binary32 sum of
@@ -265,12 +289,38 @@ func addZ(a, b float32) (float32, bool) {
 	return z, u-2<<23 < f32.InfBits-2<<23 || u == 0
 }
 
-// fmaZ is fmaF that also accepts an exact zero result (p + c = 0 with p
-// exact): binary64 gives it IEEE 754's sign in RN, as fma.rn does, and the
-// float32 conversion keeps it.
+// fmaZ is fmaF that also accepts an exact zero result and decides the
+// binary32 midpoints that fmaF hands back. The product p = a·b is exact in
+// binary64 and s = p + c is its rounded sum (fmaW). An exact zero (p + c =
+// 0: binary64 does not underflow on these operands, so s = 0 only then)
+// has IEEE 754's sign in RN, as fma.rn's does, and the float32 conversion
+// keeps it. Where s lies on a binary32 midpoint (its 29 bits below
+// binary32's last place are 1000…0), TwoSum gives the exact error e = p +
+// c − s (Knuth; binary64 RN, no overflow at these magnitudes): for e = 0,
+// s is the exact sum and its conversion rounds it to nearest even, as
+// fma.rn does; otherwise the exact sum lies strictly on e's side of the
+// midpoint, within half a binary64 unit of s, and so does s moved one
+// binary64 unit toward it (in the same binade: the midpoint pattern is far
+// from its ends), whose conversion is then the rounding of the exact sum.
+// The sums of powf's double-float steps cancel and have few significant
+// bits, so that they fall on midpoints often.
 func fmaZ(a, b, c float32) (float32, bool) {
-	z, ok := fmaF(a, b, c)
-	return z, ok || math.Float32bits(z)&f32.AbsMask == 0 && float64(float64(a)*float64(b))+float64(c) == 0
+	const lo = 1023 - 125                 // binary64 biased exponent of 2^-125
+	p := float64(float64(a) * float64(b)) // exact; the conversion keeps it from fusing with the add
+	cw := float64(c)
+	s := p + cw
+	u := math.Float64bits(s)
+	if u&(1<<29-1) == 1<<28 {
+		d := s - p
+		if e := (p - (s - d)) + (cw - d); e != 0 { // TwoSum: s + e = p + c
+			if (e > 0) == (s > 0) {
+				u++
+			} else {
+				u--
+			}
+		}
+	}
+	return float32(math.Float64frombits(u)), u>>52&0x7ff-lo < 1023+128-lo || u<<1 == 0
 }
 
 // powfFast is powf for positive normal x ≠ 1 and normal y, where the
@@ -343,6 +393,14 @@ func powfFast(x, y uint32) (uint32, bool) {
 		b = 0
 	}
 	r, ok12 := mulF(q, fv(b+0x7f000000))
-	r, ok13 = mulF(r, fv(ni<<23-b))
-	return math.Float32bits(r), ok && ok12 && ok13
+	r = r * fv(ni<<23-b) // mul.rn of normal operands: see below
+	rb := math.Float32bits(r)
+	// The last multiply may overflow or underflow: +Inf and ±0 are the
+	// rounding of the exact product with .ftz or without (an exact result
+	// that rounds to zero is flushed to zero too), a subnormal result is
+	// not (mulF's range). Its operands are normal: r by ok12, and the power
+	// of two whose biased exponent is n for 0 < n ≤ 152, n + 250 for
+	// −152 ≤ n ≤ 0.
+	ok13 = rb&f32.AbsMask-2<<23 < f32.InfBits-2<<23 || rb&f32.AbsMask == f32.InfBits || rb&f32.AbsMask == 0
+	return rb, ok && ok12 && ok13
 }

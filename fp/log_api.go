@@ -30,7 +30,11 @@ func (fl Flags) Logf(x float32) float32 {
 	if fl.FastLib {
 		return intrinsics.Target{FTZ: fl.FTZ}.Logf(x)
 	}
-	return fromBits(logf(toBits(x), fl.FTZ))
+	// logf written out: one call fewer on the common path.
+	if z, ok := logfFast(toBits(x), false); ok { // fastkern.go
+		return fromBits(z)
+	}
+	return fromBits(logfSeq(toBits(x), fl.FTZ))
 }
 
 // Logf returns logf(x) under nvcc's default flags (Flags{}.Logf).
