@@ -2,10 +2,8 @@ package kernel
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -72,19 +70,9 @@ func deviceBlob(t testing.TB, hash string) *NPYArray {
 	if a, ok := blobCache.Load(hash); ok {
 		return a.(*NPYArray)
 	}
-	path := filepath.Join(corpusDir, "device", "blobs", hash+".npy.gz")
-	f, err := os.Open(path)
+	raw, err := kcorpus.ReadBlob("..", hash)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	raw, err := io.ReadAll(z)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
 	}
 	tmp := filepath.Join(t.TempDir(), hash+".npy")
 	if err := os.WriteFile(tmp, raw, 0o644); err != nil {

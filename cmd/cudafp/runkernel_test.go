@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,16 +38,7 @@ func deviceNPY(t *testing.T, flagSet, name, arg string) *kernel.NPYArray {
 	if !ok {
 		t.Fatalf("no device output %s %s under %s", name, arg, flagSet)
 	}
-	g, err := os.Open(filepath.Join("../..", kcorpus.Dir, "device", "blobs", hash+".npy.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	z, err := gzip.NewReader(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := io.ReadAll(z)
+	raw, err := kcorpus.ReadBlob("../..", hash)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ package kcorpus
 
 import (
 	"bufio"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -158,6 +159,26 @@ func ReadXZ(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return b, nil
+}
+
+// ReadBlob returns the .npy file of a device output, by the hash that
+// outputs.txt gives it (blobs/HASH.npy.gz under root's corpus).
+func ReadBlob(root, hash string) ([]byte, error) {
+	path := filepath.Join(root, Dir, "device", "blobs", hash+".npy.gz")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	b, err := io.ReadAll(z)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
