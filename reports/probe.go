@@ -176,10 +176,11 @@ func (p *probe) record(in ulp.Input, got, want uint32, v ulp.DD) {
 	p.checkBound(in, got, want, v)
 }
 
-// observe is ulp.Options.Observe of an exhaustive sweep: Eval's statistics
-// on a batch of consecutive inputs (the batches of one probe arrive in
-// increasing input order), with the loop-invariant parts of the bound
-// checks hoisted.
+// observe is ulp.Options.Observe of a unary sweep: Eval's statistics on a
+// batch of inputs, with the loop-invariant parts of the bound checks
+// hoisted where the batch is ordered (the inputs increase from one batch of
+// the probe to the next); an unordered batch (special values) takes
+// record's input-by-input path.
 func (p *probe) observe(bt *ulp.Batch) {
 	n := len(bt.Got)
 	if n == 0 {
@@ -187,7 +188,13 @@ func (p *probe) observe(bt *ulp.Batch) {
 	}
 	if p.dist != nil {
 		for i, got := range bt.Got {
-			p.observeInt(ulp.Input{X: bt.Lo + uint32(i)}, got)
+			p.observeInt(ulp.Input{X: bt.At(i)}, got)
+		}
+		return
+	}
+	if !bt.Ordered {
+		for i, got := range bt.Got {
+			p.record(ulp.Input{X: bt.At(i)}, got, bt.Want[i], bt.Val[i])
 		}
 		return
 	}
@@ -199,7 +206,7 @@ func (p *probe) observe(bt *ulp.Batch) {
 		for i, got := range bt.Got {
 			if w := want[i]; got != w && !(f32.IsNaN(got) && f32.IsNaN(w)) {
 				ex.OverCR++
-				ex.over(ulp.Input{X: bt.Lo + uint32(i)})
+				ex.over(ulp.Input{X: bt.At(i)})
 			}
 		}
 		return
@@ -224,7 +231,7 @@ func (p *probe) observe(bt *ulp.Batch) {
 	nOver, argOver := ex.Over, ex.ArgOver
 	overULP, overAbs := ex.OverULP, ex.OverAbs
 	for i, got := range bt.Got {
-		x := bt.Lo + uint32(i)
+		x := bt.At(i)
 		in := ulp.Input{X: x}
 		over := false
 		inAbs := false // check.inAbs(in)
@@ -328,7 +335,7 @@ func (p *probe) observeULP(bt *ulp.Batch, slopeOn bool) {
 	lim := p.chk.b.ULP // ulpAt is ULP without a slope, at least ULP (> 0) with
 	ulpN, maxD, argD := ex.ULPN, ex.MaxDist, ex.ArgMaxDist
 	for i, d := range bt.Dist {
-		x := bt.Lo + uint32(i)
+		x := bt.At(i)
 		if slopeOn && x&0x7fffffff == 0x7f800000 {
 			continue
 		}
@@ -369,7 +376,7 @@ func (ex *Extra) over(in ulp.Input) {
 func (p *probe) observeBins(bt *ulp.Batch) {
 	n := len(bt.Got)
 	ex := p.ex
-	first, last := bt.Lo, bt.Lo+uint32(n-1)
+	first, last := bt.At(0), bt.At(n-1)
 	switch p.axis.Type {
 	case spec.F32, spec.I32, spec.U32:
 		if b := p.axis.Bin(ulp.Input{X: first}); b >= 0 && first>>31 == last>>31 && b == p.axis.Bin(ulp.Input{X: last}) {
@@ -388,7 +395,7 @@ func (p *probe) observeBins(bt *ulp.Batch) {
 		}
 	}
 	for i, e := range bt.Err[:n] {
-		if b := p.axis.Bin(ulp.Input{X: bt.Lo + uint32(i)}); b >= 0 {
+		if b := p.axis.Bin(ulp.Input{X: bt.At(i)}); b >= 0 {
 			if ex.BinN[b] == 0 || ulp.Ulps(e) > ex.BinMax[b] {
 				ex.BinMax[b] = ulp.Ulps(e)
 			}

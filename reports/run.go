@@ -89,9 +89,10 @@ type sweep struct {
 	eff     fp.Flags
 	blocks  int
 	size    func(b int) uint64
-	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) // a sampled sweep's block
+	run     func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) // a sampled sweep's block, input by input (a unary function's goes through newUnary and ulp.SampledShared)
 	gen     func(i uint64) ulp.Input                                         // a sampled sweep's i-th input, i < n: drawn inputs, then the special grid
 	n       uint64
+	desc    string // a sampled sweep's description of its inputs
 	// newGot and newUnary give the measured function (of a sampled input;
 	// of an exhaustive sweep's input): a new one for each probe, because
 	// each owns the argument array the kernel reads, and probes run
@@ -341,7 +342,7 @@ func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*u
 		pr.dist = s.newDist(memo)
 		return pr
 	}
-	if !sweeps[rows[0]].exhaustive {
+	if s := sweeps[rows[0]]; !s.exhaustive && s.newUnary == nil {
 		// One function's component under each effective flag set: the
 		// first sweep records the reference, the others replay it.
 		var memo *refMemo
@@ -364,6 +365,9 @@ func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*u
 		}
 		return res, exs, nil
 	}
+	// A unary function's sweeps, exhaustive or sampled: the shared sweeps
+	// of package ulp, which evaluate the reference once per input and
+	// gather the statistics a batch at a time.
 	fs := make([]func(uint32) uint32, len(rows))
 	opts := make([]ulp.Options, len(rows))
 	exs := make([]*Extra, len(rows))
@@ -376,7 +380,14 @@ func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*u
 		o.Observe = pr.observe
 		opts[j] = o
 	}
-	res, err := ulp.ExhaustiveShared(ctx, fs, sweeps[rows[0]].comp.ref, opts)
+	first := sweeps[rows[0]]
+	if !first.exhaustive {
+		gen := first.gen
+		xs := func(i uint64) uint32 { return gen(i).X }
+		res, err := ulp.SampledShared(ctx, fs, first.comp.ref, xs, first.n, first.desc, opts)
+		return res, exs, err
+	}
+	res, err := ulp.ExhaustiveShared(ctx, fs, first.comp.ref, opts)
 	return res, exs, err
 }
 
@@ -594,7 +605,7 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 		}
 		n += gn
 	}
-	s.gen, s.n = gen, n
+	s.gen, s.n, s.desc = gen, n, desc
 	s.blocks = int((n + ulp.SampleBlock - 1) / ulp.SampleBlock)
 	s.size = func(b int) uint64 { return min(n, uint64(b+1)*ulp.SampleBlock) - uint64(b)*ulp.SampleBlock }
 	s.run = func(ctx context.Context, b int, pr *probe) (*ulp.Result, error) {

@@ -773,3 +773,63 @@ func TestDoubleNormRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSampledUnaryBatched checks that a unary function's sampled sweep,
+// measured through ulp.SampledShared in batches, gives exactly the Result
+// and the Extra of the input-by-input path (ulp.SampledInputs through a
+// probe) on a block of stratified samples followed by the special grid, for
+// functions of each kind of bound: x-dependent ulp (__expf), absolute on an
+// interval (__sinf), the second result of a pair (sincosf), an integer
+// result (__float2ll_rd), a float and an integer result (frexpf), exact
+// (__int_as_float), and under both flag sets of the default report.
+func TestSampledUnaryBatched(t *testing.T) {
+	ctx := context.Background()
+	var fs []*spec.Func
+	for _, n := range []string{"__expf", "__sinf", "sincosf", "__float2ll_rd", "frexpf", "__int_as_float", "log1pf"} {
+		f, ok := spec.Lookup(n)
+		if !ok {
+			t.Fatalf("no %s in the catalog", n)
+		}
+		fs = append(fs, f)
+	}
+	_, sweeps, err := plan(Config{Funcs: fs, Samples: 1 << 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range sweeps {
+		if s.newUnary == nil || s.blocks != 1 {
+			t.Fatalf("%s: not a unary sweep of one block", s.row.Function)
+		}
+		res, exs, err := measureBlock(ctx, sweeps, []int{i}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := &probe{ref: s.comp.ref, got: s.newGot(nil), chk: &s.chk, axis: Axis{s.f.In[0]}, ex: newExtra()}
+		if s.newDist != nil {
+			pr.dist = s.newDist(nil)
+		}
+		want, err := s.run(ctx, 0, pr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := s.row.Function + " " + s.row.Component + " " + s.row.EffectiveFlags
+		if a, b := jsonText(t, res[0]), jsonText(t, want); a != b {
+			t.Errorf("%s: batched result\n%s\ninput by input\n%s", name, a, b)
+		}
+		if !reflect.DeepEqual(exs[0], pr.ex) {
+			t.Errorf("%s: batched extra\n%+v\ninput by input\n%+v", name, exs[0], pr.ex)
+		}
+		if want.N != 1<<15+uint64(len(s.f.Grid())) {
+			t.Errorf("%s: %d inputs measured", name, want.N)
+		}
+	}
+}
+
+func jsonText(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -194,7 +194,7 @@ func BenchmarkSweepParts(b *testing.B) {
 			st := newStats(nil)
 			buf := new(batchBuf)
 			for i := 0; i < n; i += BatchLen {
-				st.addRun(xs[i], gots[i:i+BatchLen], wants[i:i+BatchLen], vals[i:i+BatchLen], buf.dist[:], buf.err[:], 0)
+				st.addRun(xs[i], nil, gots[i:i+BatchLen], wants[i:i+BatchLen], vals[i:i+BatchLen], buf.dist[:], buf.err[:], 0)
 			}
 		})
 		run("all", func() {
@@ -206,7 +206,7 @@ func BenchmarkSweepParts(b *testing.B) {
 						buf.got[j] = s.f(x0 + uint32(j))
 					}
 					slow := s.ref.evalRun1(x0, rounding.RN, buf.want[:], buf.val[:])
-					st.addRun(x0, buf.got[:], buf.want[:], buf.val[:], buf.dist[:], buf.err[:], slow)
+					st.addRun(x0, nil, buf.got[:], buf.want[:], buf.val[:], buf.dist[:], buf.err[:], slow)
 				}
 			}
 		})

@@ -306,19 +306,26 @@ func (a *AbsStats) add(in Input, got uint32, v DD) {
 	}
 }
 
-// addRun records the measurements of the consecutive inputs x0, x0+1, …
-// (got, want and val; slow of the reference evaluations fell back to the
-// oracle) and stores Dist(got[i], want[i]) in dist[i] and Err(got[i],
-// val[i]) in errs[i]: Stats.add with ordered inputs, for the hot loop of
-// Exhaustive, in passes over the batch with few live variables each.
-func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, errs []float64, slow uint64) {
+// addRun records the measurements of the inputs x0, x0+1, … (xs nil) or
+// xs[0], xs[1], … (increasing, above every input added before) (got, want
+// and val; slow of the reference evaluations fell back to the oracle) and
+// stores Dist(got[i], want[i]) in dist[i] and Err(got[i], val[i]) in
+// errs[i]: Stats.add with ordered inputs, for the hot loops of the unary
+// sweeps, in passes over the batch with few live variables each.
+func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint32, errs []float64, slow uint64) {
 	n := len(got)
 	want, val, dist, errs = want[:n], val[:n], dist[:n], errs[:n]
 	if n == 0 {
 		return
 	}
+	at := func(i int) uint32 {
+		if xs != nil {
+			return xs[i]
+		}
+		return x0 + uint32(i)
+	}
 	if uniformRun(got, want, val) {
-		s.addUniform(x0, got[0], want[0], val[0], dist, errs, slow)
+		s.addUniform(x0, xs, got[0], want[0], val[0], dist, errs, slow)
 		return
 	}
 	errRun(got, val, errs)
@@ -356,7 +363,7 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 		} else {
 			dc[min(d, distBins-1)]++
 			if d > maxD {
-				maxD, argD = d, x0+uint32(i)
+				maxD, argD = d, at(i)
 			}
 		}
 	}
@@ -365,7 +372,7 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 	if maxD <= 1 { // the loop above skips Dist 1
 		for i, d := range dist {
 			if d > maxD {
-				maxD, argD = d, x0+uint32(i)
+				maxD, argD = d, at(i)
 				break
 			}
 		}
@@ -386,7 +393,7 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 	var zero, small uint64
 	for i, e := range errs {
 		if Ulps(e) > maxE {
-			maxE, argE = Ulps(e), x0+uint32(i)
+			maxE, argE = Ulps(e), at(i)
 		}
 		if e < 1.0/fineSub {
 			// e·2^32 < 2^24, truncated as below: small < 2^64 for any
@@ -413,7 +420,7 @@ func (s *Stats) addRun(x0 uint32, got, want []uint32, val []DD, dist []uint32, e
 
 	if abs := s.Abs; abs != nil {
 		for i, g := range got {
-			abs.add(Input{X: x0 + uint32(i)}, g, val[i])
+			abs.add(Input{X: at(i)}, g, val[i])
 		}
 	}
 	s.N += uint64(n)
@@ -436,10 +443,10 @@ func uniformRun(got, want []uint32, val []DD) bool {
 }
 
 // addUniform is addRun for a run of len(dist) identical measurements (got,
-// want, v) at x0, x0+1, …: Stats.add's counts times the run's length, the
-// maxima at x0 (the first input reaching them), the sum of the identical
-// truncated terms as one product.
-func (s *Stats) addUniform(x0, got, want uint32, v DD, dist []uint32, errs []float64, slow uint64) {
+// want, v) at x0, x0+1, … (or xs[0], xs[1], …; x0 = xs[0]): Stats.add's
+// counts times the run's length, the maxima at x0 (the first input reaching
+// them), the sum of the identical truncated terms as one product.
+func (s *Stats) addUniform(x0 uint32, xs []uint32, got, want uint32, v DD, dist []uint32, errs []float64, slow uint64) {
 	n := uint64(len(dist))
 	errs = errs[:n]
 	var d uint32
@@ -471,7 +478,11 @@ func (s *Stats) addUniform(x0, got, want uint32, v DD, dist []uint32, errs []flo
 	}
 	if abs := s.Abs; abs != nil {
 		for i := range n {
-			abs.add(Input{X: x0 + uint32(i)}, got, v)
+			x := x0 + uint32(i)
+			if xs != nil {
+				x = xs[i]
+			}
+			abs.add(Input{X: x}, got, v)
 		}
 	}
 	s.N += n

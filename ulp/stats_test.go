@@ -174,10 +174,32 @@ func TestAddRun(t *testing.T) {
 func testAddRun(t *testing.T, ms []measurement) {
 	t.Helper()
 	const x0 = 0xbf7ff000
+	// Listed inputs (a sampled sweep's): increasing, with gaps.
+	listed := make([]uint32, len(ms))
+	for i := range listed {
+		listed[i] = x0 + uint32(i)*3 + uint32(i*i%3)
+	}
 	for _, abs := range []*AbsStats{nil, {Lo: -0.9999, Hi: 2}} {
+		for _, list := range []bool{false, true} {
+			testAddRunInputs(t, ms, abs, x0, listed, list)
+		}
+	}
+}
+
+// testAddRunInputs checks addRun on the inputs x0, x0+1, … or, with list,
+// on listed.
+func testAddRunInputs(t *testing.T, ms []measurement, abs *AbsStats, x0 uint32, listed []uint32, list bool) {
+	t.Helper()
+	in := func(i int) uint32 {
+		if list {
+			return listed[i]
+		}
+		return x0 + uint32(i)
+	}
+	{
 		want := newStats(abs)
 		for i, m := range ms {
-			want.add(Input{X: x0 + uint32(i)}, m.got, m.want, m.v, m.slow, true)
+			want.add(Input{X: in(i)}, m.got, m.want, m.v, m.slow, true)
 		}
 		for _, size := range []int{1, 7, BatchLen} {
 			got := newStats(abs)
@@ -194,7 +216,11 @@ func testAddRun(t *testing.T, ms []measurement) {
 				}
 				dist = make([]uint32, len(part))
 				errs := make([]float64, len(part))
-				got.addRun(x0+uint32(lo), g, w, v, dist, errs, slow)
+				var xs []uint32
+				if list {
+					xs = listed[lo : lo+len(part)]
+				}
+				got.addRun(in(lo), xs, g, w, v, dist, errs, slow)
 				for i, m := range part {
 					if d := Dist(m.got, m.want); dist[i] != d {
 						t.Fatalf("Dist(%#x, %#x) = %d in a batch, want %d", m.got, m.want, dist[i], d)
@@ -205,7 +231,7 @@ func testAddRun(t *testing.T, ms []measurement) {
 				}
 			}
 			if a, b := jsonOf(t, got), jsonOf(t, want); !bytes.Equal(a, b) {
-				t.Errorf("batches of %d, abs %v:\n%s\nwant\n%s", size, abs != nil, a, b)
+				t.Errorf("batches of %d, abs %v, listed inputs %v:\n%s\nwant\n%s", size, abs != nil, list, a, b)
 			}
 		}
 	}

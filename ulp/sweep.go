@@ -76,14 +76,15 @@ type Options struct {
 	// the golden data's blocks).
 	Blocks int
 
-	// Observe, when set, is called by Exhaustive with each batch of
-	// consecutive inputs it has measured, after adding them to the
+	// Observe, when set, is called by Exhaustive and SampledShared with
+	// each batch of inputs they have measured, after adding them to the
 	// statistics, on the goroutine measuring their block: a caller gathers
 	// statistics of its own (reports' bound checks and per-bin maxima)
 	// without evaluating f or the reference again. The batches of a block
-	// arrive in increasing input order. Observe must not modify the Batch's
-	// slices (ExhaustiveShared hands the same Want and Val to the Observe of
-	// every function); they are reused once it returns.
+	// arrive in the sweep's order (Batch.Ordered says whether that is
+	// increasing input order). Observe must not modify the Batch's slices
+	// (the shared sweeps hand the same Want and Val to the Observe of every
+	// function); they are reused once it returns.
 	Observe func(b *Batch)
 
 	only func(block int) bool // tests: restrict a sweep to some blocks
@@ -92,23 +93,39 @@ type Options struct {
 // BatchLen is the largest number of inputs in a Batch.
 const BatchLen = 512
 
-// Batch is a run of consecutive inputs of an exhaustive sweep with their
-// measurements (see Options.Observe): element i is input Lo+i.
+// Batch is a run of inputs of a unary sweep with their measurements (see
+// Options.Observe): element i is input Lo+i of an exhaustive sweep, X[i] of
+// a sampled one (SampledShared).
 type Batch struct {
-	Lo   uint32
-	Got  []uint32  // the measured function's results
-	Want []uint32  // the reference's results, rounded in the sweep's mode
-	Val  []DD      // the reference's values
-	Dist []uint32  // Dist(Got[i], Want[i])
-	Err  []float64 // Err(Got[i], Val[i])
+	Lo uint32
+	X  []uint32 // the inputs, or nil for Lo, Lo+1, …
+	// Ordered reports that the inputs increase, and exceed every input of
+	// the block's earlier batches: a tie with an earlier maximum keeps the
+	// earlier input. Otherwise (a sampled sweep's special values) a tie
+	// goes to the smaller input, as in Stats.
+	Ordered bool
+	Got     []uint32  // the measured function's results
+	Want    []uint32  // the reference's results, rounded in the sweep's mode
+	Val     []DD      // the reference's values
+	Dist    []uint32  // Dist(Got[i], Want[i])
+	Err     []float64 // Err(Got[i], Val[i])
+}
+
+// At returns input i of the batch.
+func (b *Batch) At(i int) uint32 {
+	if b.X != nil {
+		return b.X[i]
+	}
+	return b.Lo + uint32(i)
 }
 
 // batchBuf holds the measurements of one batch.
 type batchBuf struct {
-	got, want, dist [BatchLen]uint32
-	val             [BatchLen]DD
-	err             [BatchLen]float64
-	batch           Batch // what Observe sees
+	x, got, want, dist [BatchLen]uint32
+	val                [BatchLen]DD
+	slow               [BatchLen]bool
+	err                [BatchLen]float64
+	batch              Batch // what Observe sees
 }
 
 // Result is the outcome of a sweep: plain data, JSON-serialisable, mergeable
@@ -267,9 +284,9 @@ func ExhaustiveShared(ctx context.Context, fs []func(x uint32) uint32, ref Refer
 						for k := range got {
 							got[k] = f(x0 + uint32(k))
 						}
-						st[j].addRun(x0, got, want, val, dist, errs, slow)
+						st[j].addRun(x0, nil, got, want, val, dist, errs, slow)
 						if observe := opts[i].Observe; observe != nil {
-							buf.batch = Batch{Lo: x0, Got: got, Want: want, Val: val, Dist: dist, Err: errs}
+							buf.batch = Batch{Lo: x0, Ordered: true, Got: got, Want: want, Val: val, Dist: dist, Err: errs}
 							observe(&buf.batch)
 						}
 					}
@@ -337,6 +354,93 @@ func SampledInputs(ctx context.Context, f func(Input) uint32, ref Reference, gen
 		},
 	}
 	return s.execute1(ctx)
+}
+
+// SampledShared measures each of the unary functions fs on the n inputs
+// xs(0) … xs(n−1) against ref, fs[i] under opts[i], and returns their
+// Results in order: exactly the Results of SampledInputs(ctx, fs[i], ref,
+// xs, n, desc, opts[i]) on those inputs, with the reference evaluated once
+// per input for all the functions and the statistics gathered a batch at a
+// time (the loop of ExhaustiveShared, on listed inputs). The options must
+// agree as ExhaustiveShared's do (Blocks is not read: the blocks hold
+// SampleBlock indices each). A stretch of inputs that increases, as the
+// stratified samples of a report do, takes the batched statistics; the
+// others (special values appended to the samples) are added one by one.
+func SampledShared(ctx context.Context, fs []func(x uint32) uint32, ref Reference, xs func(i uint64) uint32, n uint64, desc string, opts []Options) ([]*Result, error) {
+	if len(fs) == 0 || len(fs) != len(opts) {
+		return nil, fmt.Errorf("ulp: %d functions with %d options", len(fs), len(opts))
+	}
+	opt := opts[0]
+	for _, o := range opts[1:] {
+		if o.Mode != opt.Mode || o.Shard != opt.Shard || o.Shards != opt.Shards {
+			return nil, errors.New("ulp: the functions of a shared sweep differ in mode or shard")
+		}
+	}
+	if ref.Arity() != 1 {
+		return nil, fmt.Errorf("ulp: sampled unary sweep against the %d-ary reference %s", ref.Arity(), ref.Name())
+	}
+	nb := int((n + SampleBlock - 1) / SampleBlock)
+	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
+		return nil, fmt.Errorf("ulp: too many samples: %d", n)
+	}
+	m := opt.Mode
+	size := func(b int) uint64 { return min(n, uint64(b+1)*SampleBlock) - uint64(b)*SampleBlock }
+	s := sweep{
+		opts: opts,
+		size: size,
+		run: func(ctx context.Context, b int, rows []int, st []Stats, prog *atomic.Uint64) bool {
+			if ctx.Err() != nil {
+				return false
+			}
+			buf := new(batchBuf)
+			lo := uint64(b) * SampleBlock
+			end := lo + size(b)
+			var last uint32 // the largest input of the block so far
+			for i0 := lo; i0 < end; i0 += BatchLen {
+				n := int(min(end-i0, BatchLen))
+				x := buf.x[:n]
+				ordered := true
+				for k := range x {
+					x[k] = xs(i0 + uint64(k))
+					if x[k] <= last && (k > 0 || i0 > lo) {
+						ordered = false
+					}
+					last = max(last, x[k])
+				}
+				want, val, slowAt := buf.want[:n], buf.val[:n], buf.slow[:n]
+				var slow uint64
+				for k, xk := range x {
+					want[k], val[k], slowAt[k] = ref.Eval(Input{X: xk}, m)
+					slow += b2u(slowAt[k])
+				}
+				for j, i := range rows {
+					got, dist, errs := buf.got[:n], buf.dist[:n], buf.err[:n]
+					f := fs[i]
+					for k, xk := range x {
+						got[k] = f(xk)
+					}
+					if ordered {
+						st[j].addRun(x[0], x, got, want, val, dist, errs, slow)
+					} else {
+						for k, xk := range x {
+							st[j].add(Input{X: xk}, got[k], want[k], val[k], slowAt[k], false)
+							dist[k], errs[k] = Dist(got[k], want[k]), Err(got[k], val[k])
+						}
+					}
+					if observe := opts[i].Observe; observe != nil {
+						buf.batch = Batch{Lo: x[0], X: x, Ordered: ordered, Got: got, Want: want, Val: val, Dist: dist, Err: errs}
+						observe(&buf.batch)
+					}
+				}
+			}
+			prog.Add(size(b) * uint64(len(rows)))
+			return true
+		},
+	}
+	for _, o := range opts {
+		s.res = append(s.res, o.newResult(ref, "sampled", fmt.Sprintf("%d samples: %s", n, desc), nb))
+	}
+	return s.execute(ctx)
 }
 
 // Special measures f on the listed inputs (a special-value grid) against

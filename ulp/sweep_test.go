@@ -345,3 +345,50 @@ func TestSampledMeasurer(t *testing.T) {
 		t.Errorf("%d Measure calls for %d inputs; results equal: %v", m.calls, n, bytes.Equal(jsonOf(t, got), jsonOf(t, want)))
 	}
 }
+
+// TestSampledShared checks that a shared sampled sweep gives each function
+// exactly the Result of its own input-by-input sweep (SampledInputs), and
+// evaluates the reference once per input, on stratified samples (the
+// batched statistics) followed by special values out of order (the
+// input-by-input ones), with ties at the maxima: badExp's errors repeat.
+func TestSampledShared(t *testing.T) {
+	ctx := context.Background()
+	good := func(x uint32) uint32 { return math.Float32bits(float32(math.Exp(f64(x)))) }
+	fs := []func(uint32) uint32{badExp, good}
+	special := []uint32{0x7fc00000, 0, 0x00001234, 0x3f800000, 0x80000000, 0x42b17218, 0xc2cff1b5, 0x7f800000, 0x3f800000, 0x00000001}
+	const drawn = 3*SampleBlock + 700
+	xs := func(i uint64) uint32 {
+		switch {
+		case i >= drawn:
+			return special[i-drawn]
+		case i%64 == 4:
+			return uint32(i<<14 | 0x1234) // badExp's NaN, tied by the special 0x1234
+		}
+		return uint32(i<<14 + (i*0x9e3779b97f4a7c15)>>50) // increasing, one in each stretch of 2^14
+	}
+	n := uint64(drawn + len(special))
+	opts := func() []Options {
+		a, b := sweepOpts(), sweepOpts()
+		a.Func, b.Func = "bad", "good"
+		a.only, b.only = nil, nil
+		b.Abs = &Interval{-1, 1}
+		return []Options{a, b}
+	}
+	for i, f := range fs {
+		want, err := SampledInputs(ctx, func(in Input) uint32 { return f(in.X) }, Exp, func(i uint64) Input { return Input{X: xs(i)} }, n, "test samples", opts()[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ref countingRef
+		rs, err := SampledShared(ctx, fs, &ref, xs, n, "test samples", opts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := jsonOf(t, rs[i]); !bytes.Equal(got, jsonOf(t, want)) {
+			t.Errorf("function %d: shared result\n%s\nwant\n%s", i, got, jsonOf(t, want))
+		}
+		if c := ref.n.Load(); c != int64(n) {
+			t.Errorf("the reference was evaluated %d times, want %d (once per input)", c, n)
+		}
+	}
+}
