@@ -51,7 +51,7 @@ functions and the integer results), and print a table: max fractional ulp error 
 largest distance to the reference, the largest absolute error where NVIDIA's bound is absolute, share
 correctly rounded, mean error, NVIDIA's documented bound and whether every measured input stays within it.
 
-By default the inputs are sampled (about a minute on two cores); --exhaustive measures unary functions on all
+By default the inputs are sampled (about 100 seconds on two cores); --exhaustive measures unary functions on all
 2^32 inputs and the others on 2^26 generated inputs (the 2^24 the device capture covers and more from the same
 generators). --type f64 measures only the functions with a double argument or result (--type f32 the others);
 the report's double section lists every function of CUDA's double standard library, measured or "not implemented".
