@@ -36,7 +36,7 @@ const sign64 uint64 = 1 << 63
 func (fl Flags) Add64(x, y float64) float64 { return Add64(x, y) }
 
 // Add64 returns x+y on double under nvcc's default flags (Flags{}.Add64).
-func Add64(x, y float64) float64 { return f64b(rounding.Add64RN(b64(x), b64(y))) }
+func Add64(x, y float64) float64 { return rounding.AddRN64(x, y) }
 
 // Sub64 returns x-y on double as compiled by nvcc under fl: sub.f64
 // (sub.rn.f64 with -fmad=false), IEEE round to nearest even.
@@ -56,7 +56,7 @@ func Add64(x, y float64) float64 { return f64b(rounding.Add64RN(b64(x), b64(y)))
 func (fl Flags) Sub64(x, y float64) float64 { return Sub64(x, y) }
 
 // Sub64 returns x-y on double under nvcc's default flags (Flags{}.Sub64).
-func Sub64(x, y float64) float64 { return f64b(rounding.Sub64RN(b64(x), b64(y))) }
+func Sub64(x, y float64) float64 { return rounding.SubRN64(x, y) }
 
 // Mul64 returns x*y on double as compiled by nvcc under fl: mul.f64
 // (mul.rn.f64 with -fmad=false), IEEE round to nearest even.
@@ -75,7 +75,7 @@ func Sub64(x, y float64) float64 { return f64b(rounding.Sub64RN(b64(x), b64(y)))
 func (fl Flags) Mul64(x, y float64) float64 { return Mul64(x, y) }
 
 // Mul64 returns x*y on double under nvcc's default flags (Flags{}.Mul64).
-func Mul64(x, y float64) float64 { return f64b(rounding.Mul64RN(b64(x), b64(y))) }
+func Mul64(x, y float64) float64 { return rounding.MulRN64(x, y) }
 
 // Div64 returns x/y on double as compiled by nvcc under fl: div.rn.f64
 // under every flag set (-prec-div and -use_fast_math change only float
@@ -95,7 +95,7 @@ func Mul64(x, y float64) float64 { return f64b(rounding.Mul64RN(b64(x), b64(y)))
 func (fl Flags) Div64(x, y float64) float64 { return Div64(x, y) }
 
 // Div64 returns x/y on double under nvcc's default flags (Flags{}.Div64).
-func Div64(x, y float64) float64 { return f64b(rounding.Div64RN(b64(x), b64(y))) }
+func Div64(x, y float64) float64 { return rounding.DivRN64(x, y) }
 
 // Rcp64 returns 1.0/x on double as compiled by nvcc under fl: rcp.rn.f64
 // (or div.rn.f64 of 1.0: the same results, NaN included) under every flag
@@ -114,7 +114,7 @@ func Div64(x, y float64) float64 { return f64b(rounding.Div64RN(b64(x), b64(y)))
 func (fl Flags) Rcp64(x float64) float64 { return Rcp64(x) }
 
 // Rcp64 returns 1.0/x on double under nvcc's default flags (Flags{}.Rcp64).
-func Rcp64(x float64) float64 { return f64b(rounding.Rcp64RN(b64(x))) }
+func Rcp64(x float64) float64 { return rounding.RcpRN64(x) }
 
 // Sqrt64 returns sqrt(x) on double as compiled by nvcc under fl:
 // sqrt.rn.f64 under every flag set (-prec-sqrt and -use_fast_math change
@@ -134,7 +134,7 @@ func Rcp64(x float64) float64 { return f64b(rounding.Rcp64RN(b64(x))) }
 func (fl Flags) Sqrt64(x float64) float64 { return Sqrt64(x) }
 
 // Sqrt64 returns sqrt(x) on double under nvcc's default flags (Flags{}.Sqrt64).
-func Sqrt64(x float64) float64 { return f64b(rounding.Sqrt64RN(b64(x))) }
+func Sqrt64(x float64) float64 { return rounding.SqrtRN64(x) }
 
 // MulAdd64 returns x*y+z on double as compiled by nvcc under fl: fma.rn.f64
 // (one rounding) with -fmad=true, mul.rn.f64 then add.rn.f64 (two
@@ -158,14 +158,14 @@ func Sqrt64(x float64) float64 { return f64b(rounding.Sqrt64RN(b64(x))) }
 // The other flags do not change it.
 func (fl Flags) MulAdd64(x, y, z float64) float64 {
 	if fl.NoFMAD {
-		return f64b(rounding.Add64RN(rounding.Mul64RN(b64(x), b64(y)), b64(z)))
+		return rounding.AddRN64(rounding.MulRN64(x, y), z)
 	}
 	return MulAdd64(x, y, z)
 }
 
 // MulAdd64 returns x*y+z on double under nvcc's default flags
 // (Flags{}.MulAdd64): one fma.rn.f64.
-func MulAdd64(x, y, z float64) float64 { return f64b(rounding.Fma64RN(b64(x), b64(y), b64(z))) }
+func MulAdd64(x, y, z float64) float64 { return rounding.FmaRN64(x, y, z) }
 
 // MulSub64 returns x*y-z on double as compiled by nvcc under fl: nvcc
 // writes mul.f64 then sub.f64, which ptxas contracts into DFMA x, y, -z
@@ -192,7 +192,7 @@ func MulAdd64(x, y, z float64) float64 { return f64b(rounding.Fma64RN(b64(x), b6
 // The other flags do not change it.
 func (fl Flags) MulSub64(x, y, z float64) float64 {
 	if fl.NoFMAD {
-		return f64b(rounding.Sub64RN(rounding.Mul64RN(b64(x), b64(y)), b64(z)))
+		return rounding.SubRN64(rounding.MulRN64(x, y), z)
 	}
 	return MulSub64(x, y, z)
 }
@@ -200,5 +200,5 @@ func (fl Flags) MulSub64(x, y, z float64) float64 {
 // MulSub64 returns x*y-z on double under nvcc's default flags
 // (Flags{}.MulSub64): one DFMA x, y, -z.
 func MulSub64(x, y, z float64) float64 {
-	return f64b(rounding.Fma64RN(b64(x), b64(y), rounding.NegOperand64(b64(z))))
+	return rounding.FmaRN64(x, y, f64b(rounding.NegOperand64(b64(z))))
 }

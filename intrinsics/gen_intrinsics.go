@@ -787,7 +787,7 @@ func main() {
 	conv64 := convert64Funcs()
 	emit("ieee_gen.go", ieee, "github.com/cudafp/cudafp/ptx", "github.com/cudafp/cudafp/rounding")
 	emit("convert_gen.go", conv, "math", "github.com/cudafp/cudafp/ptx", "github.com/cudafp/cudafp/rounding")
-	emit("ieee64_gen.go", ieee64, "math", "github.com/cudafp/cudafp/rounding")
+	emit("ieee64_gen.go", ieee64, "github.com/cudafp/cudafp/rounding")
 	emit("convert64_gen.go", conv64, "math", "github.com/cudafp/cudafp/rounding")
 	all := slices.Concat(ieee, conv, ieee64, conv64)
 	emitTests("specials_gen_test.go", all)

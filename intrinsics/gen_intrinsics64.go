@@ -14,6 +14,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cudafp/cudafp/rounding"
 )
@@ -116,20 +117,15 @@ func byMode[T any](m rounding.Mode, rn, rz, ru, rd T) T {
 
 const defNaN = "NaN (0xfff8000000000000)"
 
-// call64 is the Go expression of rounding operation op on the encodings of
-// the parameters, in mode m (or its RN entry, inlined by the compiler).
-func call64(op string, m rounding.Mode, params ...string) string {
-	var args string
-	for i, p := range params {
-		if i > 0 {
-			args += ", "
-		}
-		args += "math.Float64bits(" + p + ")"
-	}
+// callMode64 is the Go expression of rounding operation op on the float64
+// parameters in mode m, through its float64 entry (rounding.AddRN64 in RN,
+// inlined by the compiler; rounding.AddMode64 in a directed mode): the
+// operands and the result stay float64 values.
+func callMode64(op string, m rounding.Mode, params ...string) string {
 	if m == rounding.RN {
-		return "math.Float64frombits(rounding." + op + "RN(" + args + "))"
+		return "rounding." + op + "RN64(" + strings.Join(params, ", ") + ")"
 	}
-	return "math.Float64frombits(rounding." + op + "(" + args + ", rounding." + m.String() + "))"
+	return "rounding." + op + "Mode64(" + strings.Join(params, ", ") + ", rounding." + m.String() + ")"
 }
 
 func ieee64Funcs() []fn {
@@ -149,7 +145,7 @@ func ieee64Funcs() []fn {
 			return fn{
 				cuda: "__d" + op + sfx, in: d2, params: []string{"x", "y"}, out: tF64,
 				summary: "returns x " + sym + " y " + roundWords(m) + ". It emulates __d" + op + sfx + ", which nvcc compiles to " + ptx(op) + "; unlike x " + sym + " y in CUDA C++, it is never contracted into an fma.",
-				body:    call64(map[string]string{"add": "Add64", "sub": "Sub64", "mul": "Mul64"}[op], m, "x", "y"),
+				body:    callMode64(map[string]string{"add": "Add", "sub": "Sub", "mul": "Mul"}[op], m, "x", "y"),
 				accur:   crAccur, flags: flags64, method: "; t does not change it",
 			}
 		}
@@ -196,8 +192,8 @@ func ieee64Funcs() []fn {
 		fs = append(fs, fn{
 			cuda: "__fma" + sfx, in: d3, params: []string{"x", "y", "z"}, out: tF64,
 			summary: "returns x · y + z computed exactly and " + roundWords(m) + " once. It emulates __fma" + sfx + ", which nvcc compiles to fma." + m.PTX() + ".f64.",
-			body:    call64("Fma64", m, "x", "y", "z"),
-			dflt:    call64("Fma64", m, "x", "y", "z"),
+			body:    callMode64("Fma", m, "x", "y", "z"),
+			dflt:    callMode64("Fma", m, "x", "y", "z"),
 			rows: []row{
 				{"@(x, y, z) = the first NaN of y, z, x, quieted, if x, y or z is NaN",
 					[]tc{c(dNNaNP, dNNaNP, dOne, dOne), c(dNaNP, dZero, dNaNP, dNSNaN), c(dNSNaN|1<<51, dSNaN, dOne, dNSNaN), c(dQNaN, dZero, dInf, dQNaN)}},
@@ -214,8 +210,8 @@ func ieee64Funcs() []fn {
 		fs = append(fs, fn{
 			cuda: "__ddiv" + sfx, in: d2, params: []string{"x", "y"}, out: tF64,
 			summary: "returns x / y " + roundWords(m) + ". It emulates __ddiv" + sfx + ", which nvcc compiles to " + ptx("div") + " (a Newton–Raphson sequence with a slow path in SASS).",
-			body:    call64("Div64", m, "x", "y"),
-			dflt:    call64("Div64", m, "x", "y"),
+			body:    callMode64("Div", m, "x", "y"),
+			dflt:    callMode64("Div", m, "x", "y"),
 			rows: []row{
 				{"@(NaN, y) = x quieted, sign and payload kept; @(x, NaN) = y quieted for x not NaN",
 					[]tc{c(dNNaNP, dNNaNP, dOne), c(dSNaN|1<<51, dOne, dSNaN), c(dNaNP, dNaNP, dNSNaN), c(dQNaN, dZero, dQNaN)}},
@@ -233,8 +229,8 @@ func ieee64Funcs() []fn {
 		fs = append(fs, fn{
 			cuda: "__drcp" + sfx, in: d1, params: []string{"x"}, out: tF64,
 			summary: "returns 1 / x " + roundWords(m) + ". It emulates __drcp" + sfx + ", which nvcc compiles to rcp." + m.PTX() + ".f64.",
-			body:    call64("Rcp64", m, "x"),
-			dflt:    call64("Rcp64", m, "x"),
+			body:    callMode64("Rcp", m, "x"),
+			dflt:    callMode64("Rcp", m, "x"),
 			rows: []row{
 				{"@(NaN) = x quieted, sign and payload kept", []tc{c(dQNaN, dQNaN), c(dNSNaN|1<<51, dNSNaN), c(dNNaNP, dNNaNP)}},
 				{"@(±Inf) = ±0", []tc{c(dZero, dInf), c(dNZero, dNInf)}},
@@ -248,8 +244,8 @@ func ieee64Funcs() []fn {
 		fs = append(fs, fn{
 			cuda: "__dsqrt" + sfx, in: d1, params: []string{"x"}, out: tF64,
 			summary: "returns the square root of x " + roundWords(m) + ". It emulates __dsqrt" + sfx + ", which nvcc compiles to sqrt." + m.PTX() + ".f64.",
-			body:    call64("Sqrt64", m, "x"),
-			dflt:    call64("Sqrt64", m, "x"),
+			body:    callMode64("Sqrt", m, "x"),
+			dflt:    callMode64("Sqrt", m, "x"),
 			rows: []row{
 				{"@(NaN) = x quieted, sign and payload kept", []tc{c(dQNaN, dQNaN), c(dNSNaN|1<<51, dNSNaN)}},
 				{"@(±0) = ±0", []tc{c(dZero, dZero), c(dNZero, dNZero)}},

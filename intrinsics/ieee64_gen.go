@@ -4,7 +4,6 @@ package intrinsics
 
 import (
 	"github.com/cudafp/cudafp/rounding"
-	"math"
 )
 
 // DaddRN returns x + y rounded to nearest, ties to even. It emulates __dadd_rn, which nvcc compiles
@@ -26,14 +25,10 @@ import (
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DaddRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func DaddRN(x, y float64) float64 { return rounding.AddRN64(x, y) }
 
 // DaddRN is __dadd_rn compiled for t; t does not change it; see the function DaddRN.
-func (t Target) DaddRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func (t Target) DaddRN(x, y float64) float64 { return rounding.AddRN64(x, y) }
 
 // DsubRN returns x - y rounded to nearest, ties to even. It emulates __dsub_rn, which nvcc compiles
 // to sub.rn.f64; unlike x - y in CUDA C++, it is never contracted into an fma.
@@ -53,14 +48,10 @@ func (t Target) DaddRN(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsubRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func DsubRN(x, y float64) float64 { return rounding.SubRN64(x, y) }
 
 // DsubRN is __dsub_rn compiled for t; t does not change it; see the function DsubRN.
-func (t Target) DsubRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func (t Target) DsubRN(x, y float64) float64 { return rounding.SubRN64(x, y) }
 
 // DmulRN returns x · y rounded to nearest, ties to even. It emulates __dmul_rn, which nvcc
 // compiles to mul.rn.f64; unlike x * y in CUDA C++, it is never contracted into an fma.
@@ -81,14 +72,10 @@ func (t Target) DsubRN(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DmulRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func DmulRN(x, y float64) float64 { return rounding.MulRN64(x, y) }
 
 // DmulRN is __dmul_rn compiled for t; t does not change it; see the function DmulRN.
-func (t Target) DmulRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func (t Target) DmulRN(x, y float64) float64 { return rounding.MulRN64(x, y) }
 
 // FmaRN returns x · y + z computed exactly and rounded to nearest, ties to even once. It emulates
 // __fma_rn, which nvcc compiles to fma.rn.f64.
@@ -109,14 +96,10 @@ func (t Target) DmulRN(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func FmaRN(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64RN(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z)))
-}
+func FmaRN(x, y, z float64) float64 { return rounding.FmaRN64(x, y, z) }
 
 // FmaRN is __fma_rn compiled for t; t does not change it; see the function FmaRN.
-func (t Target) FmaRN(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64RN(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z)))
-}
+func (t Target) FmaRN(x, y, z float64) float64 { return rounding.FmaRN64(x, y, z) }
 
 // DdivRN returns x / y rounded to nearest, ties to even. It emulates __ddiv_rn, which nvcc compiles
 // to div.rn.f64 (a Newton–Raphson sequence with a slow path in SASS).
@@ -138,14 +121,10 @@ func (t Target) FmaRN(x, y, z float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DdivRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func DdivRN(x, y float64) float64 { return rounding.DivRN64(x, y) }
 
 // DdivRN is __ddiv_rn compiled for t; t does not change it; see the function DdivRN.
-func (t Target) DdivRN(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64RN(math.Float64bits(x), math.Float64bits(y)))
-}
+func (t Target) DdivRN(x, y float64) float64 { return rounding.DivRN64(x, y) }
 
 // DrcpRN returns 1 / x rounded to nearest, ties to even. It emulates __drcp_rn, which nvcc compiles
 // to rcp.rn.f64.
@@ -164,12 +143,10 @@ func (t Target) DdivRN(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DrcpRN(x float64) float64 { return math.Float64frombits(rounding.Rcp64RN(math.Float64bits(x))) }
+func DrcpRN(x float64) float64 { return rounding.RcpRN64(x) }
 
 // DrcpRN is __drcp_rn compiled for t; t does not change it; see the function DrcpRN.
-func (t Target) DrcpRN(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64RN(math.Float64bits(x)))
-}
+func (t Target) DrcpRN(x float64) float64 { return rounding.RcpRN64(x) }
 
 // DsqrtRN returns the square root of x rounded to nearest, ties to even. It emulates __dsqrt_rn,
 // which nvcc compiles to sqrt.rn.f64.
@@ -188,12 +165,10 @@ func (t Target) DrcpRN(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsqrtRN(x float64) float64 { return math.Float64frombits(rounding.Sqrt64RN(math.Float64bits(x))) }
+func DsqrtRN(x float64) float64 { return rounding.SqrtRN64(x) }
 
 // DsqrtRN is __dsqrt_rn compiled for t; t does not change it; see the function DsqrtRN.
-func (t Target) DsqrtRN(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64RN(math.Float64bits(x)))
-}
+func (t Target) DsqrtRN(x float64) float64 { return rounding.SqrtRN64(x) }
 
 // DaddRZ returns x + y rounded toward zero. It emulates __dadd_rz, which nvcc compiles to
 // add.rz.f64; unlike x + y in CUDA C++, it is never contracted into an fma.
@@ -214,14 +189,10 @@ func (t Target) DsqrtRN(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DaddRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func DaddRZ(x, y float64) float64 { return rounding.AddMode64(x, y, rounding.RZ) }
 
 // DaddRZ is __dadd_rz compiled for t; t does not change it; see the function DaddRZ.
-func (t Target) DaddRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func (t Target) DaddRZ(x, y float64) float64 { return rounding.AddMode64(x, y, rounding.RZ) }
 
 // DsubRZ returns x - y rounded toward zero. It emulates __dsub_rz, which nvcc compiles to
 // sub.rz.f64; unlike x - y in CUDA C++, it is never contracted into an fma.
@@ -241,14 +212,10 @@ func (t Target) DaddRZ(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsubRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func DsubRZ(x, y float64) float64 { return rounding.SubMode64(x, y, rounding.RZ) }
 
 // DsubRZ is __dsub_rz compiled for t; t does not change it; see the function DsubRZ.
-func (t Target) DsubRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func (t Target) DsubRZ(x, y float64) float64 { return rounding.SubMode64(x, y, rounding.RZ) }
 
 // DmulRZ returns x · y rounded toward zero. It emulates __dmul_rz, which nvcc compiles to
 // mul.rz.f64; unlike x * y in CUDA C++, it is never contracted into an fma.
@@ -269,14 +236,10 @@ func (t Target) DsubRZ(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DmulRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func DmulRZ(x, y float64) float64 { return rounding.MulMode64(x, y, rounding.RZ) }
 
 // DmulRZ is __dmul_rz compiled for t; t does not change it; see the function DmulRZ.
-func (t Target) DmulRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func (t Target) DmulRZ(x, y float64) float64 { return rounding.MulMode64(x, y, rounding.RZ) }
 
 // FmaRZ returns x · y + z computed exactly and rounded toward zero once. It emulates __fma_rz,
 // which nvcc compiles to fma.rz.f64.
@@ -297,14 +260,10 @@ func (t Target) DmulRZ(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func FmaRZ(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z), rounding.RZ))
-}
+func FmaRZ(x, y, z float64) float64 { return rounding.FmaMode64(x, y, z, rounding.RZ) }
 
 // FmaRZ is __fma_rz compiled for t; t does not change it; see the function FmaRZ.
-func (t Target) FmaRZ(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z), rounding.RZ))
-}
+func (t Target) FmaRZ(x, y, z float64) float64 { return rounding.FmaMode64(x, y, z, rounding.RZ) }
 
 // DdivRZ returns x / y rounded toward zero. It emulates __ddiv_rz, which nvcc compiles to
 // div.rz.f64 (a Newton–Raphson sequence with a slow path in SASS).
@@ -326,14 +285,10 @@ func (t Target) FmaRZ(x, y, z float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DdivRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func DdivRZ(x, y float64) float64 { return rounding.DivMode64(x, y, rounding.RZ) }
 
 // DdivRZ is __ddiv_rz compiled for t; t does not change it; see the function DdivRZ.
-func (t Target) DdivRZ(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64(math.Float64bits(x), math.Float64bits(y), rounding.RZ))
-}
+func (t Target) DdivRZ(x, y float64) float64 { return rounding.DivMode64(x, y, rounding.RZ) }
 
 // DrcpRZ returns 1 / x rounded toward zero. It emulates __drcp_rz, which nvcc compiles to
 // rcp.rz.f64.
@@ -352,14 +307,10 @@ func (t Target) DdivRZ(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DrcpRZ(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64(math.Float64bits(x), rounding.RZ))
-}
+func DrcpRZ(x float64) float64 { return rounding.RcpMode64(x, rounding.RZ) }
 
 // DrcpRZ is __drcp_rz compiled for t; t does not change it; see the function DrcpRZ.
-func (t Target) DrcpRZ(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64(math.Float64bits(x), rounding.RZ))
-}
+func (t Target) DrcpRZ(x float64) float64 { return rounding.RcpMode64(x, rounding.RZ) }
 
 // DsqrtRZ returns the square root of x rounded toward zero. It emulates __dsqrt_rz, which nvcc
 // compiles to sqrt.rz.f64.
@@ -378,14 +329,10 @@ func (t Target) DrcpRZ(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsqrtRZ(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64(math.Float64bits(x), rounding.RZ))
-}
+func DsqrtRZ(x float64) float64 { return rounding.SqrtMode64(x, rounding.RZ) }
 
 // DsqrtRZ is __dsqrt_rz compiled for t; t does not change it; see the function DsqrtRZ.
-func (t Target) DsqrtRZ(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64(math.Float64bits(x), rounding.RZ))
-}
+func (t Target) DsqrtRZ(x float64) float64 { return rounding.SqrtMode64(x, rounding.RZ) }
 
 // DaddRU returns x + y rounded toward +Inf. It emulates __dadd_ru, which nvcc compiles to
 // add.rp.f64; unlike x + y in CUDA C++, it is never contracted into an fma.
@@ -406,14 +353,10 @@ func (t Target) DsqrtRZ(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DaddRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func DaddRU(x, y float64) float64 { return rounding.AddMode64(x, y, rounding.RU) }
 
 // DaddRU is __dadd_ru compiled for t; t does not change it; see the function DaddRU.
-func (t Target) DaddRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func (t Target) DaddRU(x, y float64) float64 { return rounding.AddMode64(x, y, rounding.RU) }
 
 // DsubRU returns x - y rounded toward +Inf. It emulates __dsub_ru, which nvcc compiles to
 // sub.rp.f64; unlike x - y in CUDA C++, it is never contracted into an fma.
@@ -433,14 +376,10 @@ func (t Target) DaddRU(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsubRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func DsubRU(x, y float64) float64 { return rounding.SubMode64(x, y, rounding.RU) }
 
 // DsubRU is __dsub_ru compiled for t; t does not change it; see the function DsubRU.
-func (t Target) DsubRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func (t Target) DsubRU(x, y float64) float64 { return rounding.SubMode64(x, y, rounding.RU) }
 
 // DmulRU returns x · y rounded toward +Inf. It emulates __dmul_ru, which nvcc compiles to
 // mul.rp.f64; unlike x * y in CUDA C++, it is never contracted into an fma.
@@ -461,14 +400,10 @@ func (t Target) DsubRU(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DmulRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func DmulRU(x, y float64) float64 { return rounding.MulMode64(x, y, rounding.RU) }
 
 // DmulRU is __dmul_ru compiled for t; t does not change it; see the function DmulRU.
-func (t Target) DmulRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func (t Target) DmulRU(x, y float64) float64 { return rounding.MulMode64(x, y, rounding.RU) }
 
 // FmaRU returns x · y + z computed exactly and rounded toward +Inf once. It emulates __fma_ru,
 // which nvcc compiles to fma.rp.f64.
@@ -489,14 +424,10 @@ func (t Target) DmulRU(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func FmaRU(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z), rounding.RU))
-}
+func FmaRU(x, y, z float64) float64 { return rounding.FmaMode64(x, y, z, rounding.RU) }
 
 // FmaRU is __fma_ru compiled for t; t does not change it; see the function FmaRU.
-func (t Target) FmaRU(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z), rounding.RU))
-}
+func (t Target) FmaRU(x, y, z float64) float64 { return rounding.FmaMode64(x, y, z, rounding.RU) }
 
 // DdivRU returns x / y rounded toward +Inf. It emulates __ddiv_ru, which nvcc compiles to
 // div.rp.f64 (a Newton–Raphson sequence with a slow path in SASS).
@@ -518,14 +449,10 @@ func (t Target) FmaRU(x, y, z float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DdivRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func DdivRU(x, y float64) float64 { return rounding.DivMode64(x, y, rounding.RU) }
 
 // DdivRU is __ddiv_ru compiled for t; t does not change it; see the function DdivRU.
-func (t Target) DdivRU(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64(math.Float64bits(x), math.Float64bits(y), rounding.RU))
-}
+func (t Target) DdivRU(x, y float64) float64 { return rounding.DivMode64(x, y, rounding.RU) }
 
 // DrcpRU returns 1 / x rounded toward +Inf. It emulates __drcp_ru, which nvcc compiles to
 // rcp.rp.f64.
@@ -544,14 +471,10 @@ func (t Target) DdivRU(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DrcpRU(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64(math.Float64bits(x), rounding.RU))
-}
+func DrcpRU(x float64) float64 { return rounding.RcpMode64(x, rounding.RU) }
 
 // DrcpRU is __drcp_ru compiled for t; t does not change it; see the function DrcpRU.
-func (t Target) DrcpRU(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64(math.Float64bits(x), rounding.RU))
-}
+func (t Target) DrcpRU(x float64) float64 { return rounding.RcpMode64(x, rounding.RU) }
 
 // DsqrtRU returns the square root of x rounded toward +Inf. It emulates __dsqrt_ru, which nvcc
 // compiles to sqrt.rp.f64.
@@ -570,14 +493,10 @@ func (t Target) DrcpRU(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsqrtRU(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64(math.Float64bits(x), rounding.RU))
-}
+func DsqrtRU(x float64) float64 { return rounding.SqrtMode64(x, rounding.RU) }
 
 // DsqrtRU is __dsqrt_ru compiled for t; t does not change it; see the function DsqrtRU.
-func (t Target) DsqrtRU(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64(math.Float64bits(x), rounding.RU))
-}
+func (t Target) DsqrtRU(x float64) float64 { return rounding.SqrtMode64(x, rounding.RU) }
 
 // DaddRD returns x + y rounded toward -Inf. It emulates __dadd_rd, which nvcc compiles to
 // add.rm.f64; unlike x + y in CUDA C++, it is never contracted into an fma.
@@ -598,14 +517,10 @@ func (t Target) DsqrtRU(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DaddRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func DaddRD(x, y float64) float64 { return rounding.AddMode64(x, y, rounding.RD) }
 
 // DaddRD is __dadd_rd compiled for t; t does not change it; see the function DaddRD.
-func (t Target) DaddRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Add64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func (t Target) DaddRD(x, y float64) float64 { return rounding.AddMode64(x, y, rounding.RD) }
 
 // DsubRD returns x - y rounded toward -Inf. It emulates __dsub_rd, which nvcc compiles to
 // sub.rm.f64; unlike x - y in CUDA C++, it is never contracted into an fma.
@@ -625,14 +540,10 @@ func (t Target) DaddRD(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsubRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func DsubRD(x, y float64) float64 { return rounding.SubMode64(x, y, rounding.RD) }
 
 // DsubRD is __dsub_rd compiled for t; t does not change it; see the function DsubRD.
-func (t Target) DsubRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Sub64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func (t Target) DsubRD(x, y float64) float64 { return rounding.SubMode64(x, y, rounding.RD) }
 
 // DmulRD returns x · y rounded toward -Inf. It emulates __dmul_rd, which nvcc compiles to
 // mul.rm.f64; unlike x * y in CUDA C++, it is never contracted into an fma.
@@ -653,14 +564,10 @@ func (t Target) DsubRD(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DmulRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func DmulRD(x, y float64) float64 { return rounding.MulMode64(x, y, rounding.RD) }
 
 // DmulRD is __dmul_rd compiled for t; t does not change it; see the function DmulRD.
-func (t Target) DmulRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Mul64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func (t Target) DmulRD(x, y float64) float64 { return rounding.MulMode64(x, y, rounding.RD) }
 
 // FmaRD returns x · y + z computed exactly and rounded toward -Inf once. It emulates __fma_rd,
 // which nvcc compiles to fma.rm.f64.
@@ -681,14 +588,10 @@ func (t Target) DmulRD(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func FmaRD(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z), rounding.RD))
-}
+func FmaRD(x, y, z float64) float64 { return rounding.FmaMode64(x, y, z, rounding.RD) }
 
 // FmaRD is __fma_rd compiled for t; t does not change it; see the function FmaRD.
-func (t Target) FmaRD(x, y, z float64) float64 {
-	return math.Float64frombits(rounding.Fma64(math.Float64bits(x), math.Float64bits(y), math.Float64bits(z), rounding.RD))
-}
+func (t Target) FmaRD(x, y, z float64) float64 { return rounding.FmaMode64(x, y, z, rounding.RD) }
 
 // DdivRD returns x / y rounded toward -Inf. It emulates __ddiv_rd, which nvcc compiles to
 // div.rm.f64 (a Newton–Raphson sequence with a slow path in SASS).
@@ -710,14 +613,10 @@ func (t Target) FmaRD(x, y, z float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DdivRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func DdivRD(x, y float64) float64 { return rounding.DivMode64(x, y, rounding.RD) }
 
 // DdivRD is __ddiv_rd compiled for t; t does not change it; see the function DdivRD.
-func (t Target) DdivRD(x, y float64) float64 {
-	return math.Float64frombits(rounding.Div64(math.Float64bits(x), math.Float64bits(y), rounding.RD))
-}
+func (t Target) DdivRD(x, y float64) float64 { return rounding.DivMode64(x, y, rounding.RD) }
 
 // DrcpRD returns 1 / x rounded toward -Inf. It emulates __drcp_rd, which nvcc compiles to
 // rcp.rm.f64.
@@ -736,14 +635,10 @@ func (t Target) DdivRD(x, y float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DrcpRD(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64(math.Float64bits(x), rounding.RD))
-}
+func DrcpRD(x float64) float64 { return rounding.RcpMode64(x, rounding.RD) }
 
 // DrcpRD is __drcp_rd compiled for t; t does not change it; see the function DrcpRD.
-func (t Target) DrcpRD(x float64) float64 {
-	return math.Float64frombits(rounding.Rcp64(math.Float64bits(x), rounding.RD))
-}
+func (t Target) DrcpRD(x float64) float64 { return rounding.RcpMode64(x, rounding.RD) }
 
 // DsqrtRD returns the square root of x rounded toward -Inf. It emulates __dsqrt_rd, which nvcc
 // compiles to sqrt.rm.f64.
@@ -762,11 +657,7 @@ func (t Target) DrcpRD(x float64) float64 {
 //
 // Flags: independent of Target: PTX has no .ftz for .f64, so -ftz=true changes no double operation
 // (subnormals are kept).
-func DsqrtRD(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64(math.Float64bits(x), rounding.RD))
-}
+func DsqrtRD(x float64) float64 { return rounding.SqrtMode64(x, rounding.RD) }
 
 // DsqrtRD is __dsqrt_rd compiled for t; t does not change it; see the function DsqrtRD.
-func (t Target) DsqrtRD(x float64) float64 {
-	return math.Float64frombits(rounding.Sqrt64(math.Float64bits(x), rounding.RD))
-}
+func (t Target) DsqrtRD(x float64) float64 { return rounding.SqrtMode64(x, rounding.RD) }

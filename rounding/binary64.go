@@ -28,7 +28,9 @@ import "math"
 //	Add64(x, -x) = +0, or -0 in RD, for finite x ≠ 0
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact sum).
-func Add64(x, y uint64, m Mode) uint64 { return addHost64(x, y, m) }
+func Add64(x, y uint64, m Mode) uint64 {
+	return math.Float64bits(AddMode64(math.Float64frombits(x), math.Float64frombits(y), m))
+}
 
 // Sub64 returns x - y, correctly rounded in mode m. It emulates PTX
 // sub{.rn,.rz,.rp,.rm}.f64 (__dsub_rn, __dsub_rz, __dsub_ru, __dsub_rd).
@@ -40,11 +42,7 @@ func Add64(x, y uint64, m Mode) uint64 { return addHost64(x, y, m) }
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact difference).
 func Sub64(x, y uint64, m Mode) uint64 {
-	if x&^f64SignMask > f64InfBits || y&^f64SignMask > f64InfBits {
-		checkMode(m)
-		return nanAddMul64(x, y)
-	}
-	return addHost64(x, y^f64SignMask, m)
+	return math.Float64bits(SubMode64(math.Float64frombits(x), math.Float64frombits(y), m))
 }
 
 // Mul64 returns x × y, correctly rounded in mode m. It emulates PTX
@@ -58,7 +56,9 @@ func Sub64(x, y uint64, m Mode) uint64 {
 //	Mul64(±0, y) = Mul64(y, ±0) = ±0, sign = sign(x) XOR sign(y)
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact product).
-func Mul64(x, y uint64, m Mode) uint64 { return mulHost64(x, y, m) }
+func Mul64(x, y uint64, m Mode) uint64 {
+	return math.Float64bits(MulMode64(math.Float64frombits(x), math.Float64frombits(y), m))
+}
 
 // Div64 returns x / y, correctly rounded in mode m. It emulates PTX
 // div{.rn,.rz,.rp,.rm}.f64 (__ddiv_rn, __ddiv_rz, __ddiv_ru, __ddiv_rd,
@@ -74,7 +74,9 @@ func Mul64(x, y uint64, m Mode) uint64 { return mulHost64(x, y, m) }
 //	Div64(±0, y) = ±0 for y ≠ 0, sign = sign(x) XOR sign(y)
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact quotient).
-func Div64(x, y uint64, m Mode) uint64 { return divHost64(x, y, m) }
+func Div64(x, y uint64, m Mode) uint64 {
+	return math.Float64bits(DivMode64(math.Float64frombits(x), math.Float64frombits(y), m))
+}
 
 // Rcp64 returns 1 / x, correctly rounded in mode m. It emulates PTX
 // rcp{.rn,.rz,.rp,.rm}.f64 (__drcp_rn, __drcp_rz, __drcp_ru, __drcp_rd).
@@ -86,13 +88,7 @@ func Div64(x, y uint64, m Mode) uint64 { return divHost64(x, y, m) }
 //	Rcp64(±0) = ±Inf
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact reciprocal).
-func Rcp64(x uint64, m Mode) uint64 {
-	if x&^f64SignMask > f64InfBits {
-		checkMode(m)
-		return nan64(x, x, x)
-	}
-	return divHost64(f64OneBits, x, m)
-}
+func Rcp64(x uint64, m Mode) uint64 { return math.Float64bits(RcpMode64(math.Float64frombits(x), m)) }
 
 // Sqrt64 returns the square root of x, correctly rounded in mode m. It
 // emulates PTX sqrt{.rn,.rz,.rp,.rm}.f64 (__dsqrt_rn, __dsqrt_rz,
@@ -106,7 +102,7 @@ func Rcp64(x uint64, m Mode) uint64 {
 //	Sqrt64(+Inf) = +Inf
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact root).
-func Sqrt64(x uint64, m Mode) uint64 { return sqrtHost64(x, m) }
+func Sqrt64(x uint64, m Mode) uint64 { return math.Float64bits(SqrtMode64(math.Float64frombits(x), m)) }
 
 // Fma64 returns x × y + z computed exactly and rounded once in mode m. It
 // emulates PTX fma{.rn,.rz,.rp,.rm}.f64 (__fma_rn, __fma_rz, __fma_ru,
@@ -126,9 +122,9 @@ func Sqrt64(x uint64, m Mode) uint64 { return sqrtHost64(x, m) }
 //	Fma64(x, y, z) = +0, or -0 in RD, when x×y = -z ≠ 0 exactly
 //
 // Accuracy: correctly rounded (the mode-m rounding of the exact x·y + z).
-func Fma64(x, y, z uint64, m Mode) uint64 { return fmaHost64(x, y, z, m) }
-
-const f64OneBits uint64 = 0x3ff0000000000000
+func Fma64(x, y, z uint64, m Mode) uint64 {
+	return math.Float64bits(FmaMode64(math.Float64frombits(x), math.Float64frombits(y), math.Float64frombits(z), m))
+}
 
 // The RN entries: Add64, …, Fma64 in mode RN, small enough for the Go
 // compiler to inline into their callers (a call costs as much as the
@@ -155,6 +151,44 @@ func Sqrt64RN(x uint64) uint64 { return rn64(math.Sqrt(f64v(x)), x, x, x) }
 
 // Fma64RN is Fma64(x, y, z, RN).
 func Fma64RN(x, y, z uint64) uint64 { return rn64(math.FMA(f64v(x), f64v(y), f64v(z)), y, z, x) }
+
+// The RN entries on float64 values, for the _rn double intrinsics: the
+// operands and the result stay in floating-point registers (the encodings
+// are read only for a NaN result).
+
+// AddRN64 is AddMode64(a, b, RN).
+func AddRN64(a, b float64) float64 { return rnf64(a+b, b, a, a) }
+
+// SubRN64 is SubMode64(a, b, RN).
+func SubRN64(a, b float64) float64 { return rnf64(a-b, b, a, a) }
+
+// MulRN64 is MulMode64(a, b, RN).
+func MulRN64(a, b float64) float64 { return rnf64(a*b, b, a, a) }
+
+// DivRN64 is DivMode64(a, b, RN).
+func DivRN64(a, b float64) float64 { return rnf64(a/b, a, b, b) }
+
+// RcpRN64 is RcpMode64(a, RN).
+func RcpRN64(a float64) float64 { return rnf64(1/a, a, a, a) }
+
+// SqrtRN64 is SqrtMode64(a, RN).
+func SqrtRN64(a float64) float64 { return rnf64(math.Sqrt(a), a, a, a) }
+
+// FmaRN64 is FmaMode64(a, b, c, RN).
+func FmaRN64(a, b, c float64) float64 { return rnf64(math.FMA(a, b, c), b, c, a) }
+
+// rnf64 is rn64 on float64 values.
+func rnf64(r, p, q, s float64) float64 {
+	if r != r {
+		return nanf64(p, q, s)
+	}
+	return r
+}
+
+// nanf64 is nan64 on float64 values.
+func nanf64(p, q, s float64) float64 {
+	return f64v(nan64(math.Float64bits(p), math.Float64bits(q), math.Float64bits(s)))
+}
 
 // rn64 is the encoding of the host's RN result r, or, when r is a NaN,
 // nan64 of the operands p, q, s given in the instruction's NaN priority

@@ -2,6 +2,7 @@ package rounding_test
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand"
 	"strings"
@@ -428,8 +429,9 @@ func TestGenericMatches32(t *testing.T) {
 	t.Logf("%d checks", checks)
 }
 
-// TestRN64Entries: the inlinable RN entries equal the operations in mode RN
-// (whose RN results TestProperty64Oracle checks against math/big).
+// TestRN64Entries: the inlinable RN entries, on encodings and on float64
+// values, equal the operations in mode RN (whose RN results
+// TestProperty64Oracle checks against math/big), NaN bits included.
 func TestRN64Entries(t *testing.T) {
 	seed := testflag.Seed()
 	t.Logf("seed %d (CUDAFP_SEED)", seed)
@@ -452,6 +454,13 @@ func TestRN64Entries(t *testing.T) {
 			{"Rcp64RN", rounding.Rcp64RN(x), rounding.Rcp64(x, rounding.RN)},
 			{"Sqrt64RN", rounding.Sqrt64RN(x), rounding.Sqrt64(x, rounding.RN)},
 			{"Fma64RN", rounding.Fma64RN(x, y, z), rounding.Fma64(x, y, z, rounding.RN)},
+			{"AddRN64", b64(rounding.AddRN64(d64(x), d64(y))), rounding.Add64(x, y, rounding.RN)},
+			{"SubRN64", b64(rounding.SubRN64(d64(x), d64(y))), rounding.Sub64(x, y, rounding.RN)},
+			{"MulRN64", b64(rounding.MulRN64(d64(x), d64(y))), rounding.Mul64(x, y, rounding.RN)},
+			{"DivRN64", b64(rounding.DivRN64(d64(x), d64(y))), rounding.Div64(x, y, rounding.RN)},
+			{"RcpRN64", b64(rounding.RcpRN64(d64(x))), rounding.Rcp64(x, rounding.RN)},
+			{"SqrtRN64", b64(rounding.SqrtRN64(d64(x))), rounding.Sqrt64(x, rounding.RN)},
+			{"FmaRN64", b64(rounding.FmaRN64(d64(x), d64(y), d64(z))), rounding.Fma64(x, y, z, rounding.RN)},
 		} {
 			if c.got != c.want {
 				fc.fail(t, fmt.Sprintf("%s(%s) = %s, want %s", c.name, fmt64(x, y, z), f64.Format(c.got), f64.Format(c.want)))
@@ -459,3 +468,6 @@ func TestRN64Entries(t *testing.T) {
 		}
 	}
 }
+
+func d64(u uint64) float64 { return math.Float64frombits(u) }
+func b64(v float64) uint64 { return math.Float64bits(v) }

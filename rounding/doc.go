@@ -31,7 +31,10 @@
 // Binary64 (binary64.go, convert64.go): Add64, Sub64, Mul64, Div64, Rcp64,
 // Sqrt64 and Fma64 on uint64 encodings in the four modes (PTX has no .ftz
 // for .f64), their inlinable RN entries Add64RN, …, and the conversions
-// between float64 and the 32- and 64-bit integers. Their integer kernels
+// between float64 and the 32- and 64-bit integers. On float64 values, as
+// binary32 has them: AddRN64, …, FmaRN64 (inlined) and AddMode64, …,
+// FmaMode64 (one call), which the double intrinsics and fp's double
+// operators use; the encodings' functions wrap them. Their integer kernels
 // share one generic source with binary32's shape where the shape is the
 // same (format.go, funnel.go, arithg.go: the funnel roundPackG, add, mul,
 // div); binary32 keeps its own kernels, which measure faster

@@ -25,7 +25,7 @@ var (
 	Sub64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return sub64Int(x, y, m) }
 	Mul64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return mul64(x, y, m) }
 	Div64Int  = func(x, y uint64, m Mode) uint64 { checkMode(m); return div64(x, y, m) }
-	Rcp64Int  = func(x uint64, m Mode) uint64 { checkMode(m); return div64(f64OneBits, x, m) }
+	Rcp64Int  = func(x uint64, m Mode) uint64 { checkMode(m); return div64(0x3ff0000000000000, x, m) }
 	Sqrt64Int = func(x uint64, m Mode) uint64 { checkMode(m); return sqrt64(x, m) }
 	Fma64Int  = func(x, y, z uint64, m Mode) uint64 { checkMode(m); return fma64(x, y, z, m) }
 

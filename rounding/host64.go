@@ -38,8 +38,9 @@ func f64v(u uint64) float64 { return math.Float64frombits(u) }
 func stepNearest64(r, d float64, m Mode) uint64 {
 	z := math.Float64bits(r)
 	ud := math.Float64bits(d)
+	step := nearestStep64[m&3][ud>>63][z>>63] // loaded before the test: a conditional move, no branch on d's sign
 	if ud<<1 != 0 {
-		z += nearestStep64[m&3][ud>>63][z>>63]
+		z += step
 	}
 	return z
 }
@@ -65,26 +66,55 @@ func zeroSum64(sa, sb uint64, m Mode) uint64 {
 	return sa & sb & f64SignMask
 }
 
-// addHost64 is Add64 on the host: r = a + b rounded to nearest; in a
-// directed mode the TwoSum error e = (a + b) − r is exact (fact 6) and
-// gives the side (fact 8). A zero r is an exact zero: its sign follows
-// IEEE's rule in the mode. An Inf or NaN error (an Inf or NaN operand, or
-// an overflow) goes to the integer kernel. The common cases are a leaf
-// without a stack frame; the rest, and a bad mode, are addRare64's.
-func addHost64(x, y uint64, m Mode) uint64 {
-	a, b := f64v(x), f64v(y)
+// AddMode64 is Add64 on float64 values, the entry of the double
+// intrinsics (__dadd_rz is AddMode64(x, y, RZ)): operands and result stay
+// in floating-point registers, and the encodings are read only on the rare
+// paths.
+//
+// On the host: r = a + b rounded to nearest; in a directed mode the TwoSum
+// error e = (a + b) − r is exact (fact 6) and gives the side (fact 8). A
+// zero r is an exact zero: its sign follows IEEE's rule in the mode. An Inf
+// or NaN error (an Inf or NaN operand, or an overflow) goes to the integer
+// kernel, a NaN result in RN to the NaN rules, through addRare64, as a bad
+// mode does.
+func AddMode64(a, b float64, m Mode) float64 {
 	r := a + b
 	if m == RN && r == r {
-		return math.Float64bits(r)
+		return r
 	}
 	e := twoSumErr(a, b, r)
 	if m > RD || !finite(e) || r == 0 {
-		return addRare64(x, y, r, e, m)
+		return f64v(addRare64(math.Float64bits(a), math.Float64bits(b), r, e, m))
 	}
-	return stepNearest64(r, e, m)
+	return f64v(stepNearest64(r, e, m))
 }
 
-// addRare64 is addHost64 for a NaN result in RN, a zero or non-finite
+// SubMode64 is Sub64 on float64 values: AddMode64(a, −b, m), but for the
+// NaN rules, which see b as given.
+func SubMode64(a, b float64, m Mode) float64 {
+	r := a - b
+	if m == RN && r == r {
+		return r
+	}
+	nb := -b
+	e := twoSumErr(a, nb, r)
+	if m > RD || !finite(e) || r == 0 {
+		return f64v(subRare64(math.Float64bits(a), math.Float64bits(b), r, e, m))
+	}
+	return f64v(stepNearest64(r, e, m))
+}
+
+// subRare64 is addRare64 for SubMode64: a NaN operand propagates as Sub64
+// says (y's sign as given), anything else is addRare64 of x and −y.
+func subRare64(x, y uint64, r, e float64, m Mode) uint64 {
+	if x&^f64SignMask > f64InfBits || y&^f64SignMask > f64InfBits {
+		checkMode(m)
+		return nanAddMul64(x, y)
+	}
+	return addRare64(x, y^f64SignMask, r, e, m)
+}
+
+// addRare64 is AddMode64 for a NaN result in RN, a zero or non-finite
 // result or error in a directed mode, and a bad mode.
 func addRare64(x, y uint64, r, e float64, m Mode) uint64 {
 	checkMode(m)
@@ -97,24 +127,26 @@ func addRare64(x, y uint64, r, e float64, m Mode) uint64 {
 	return zeroSum64(x, y, m) // r = 0: an exact zero sum
 }
 
-// mulHost64 is Mul64 on the host: p = a·b rounded to nearest; in a
-// directed mode math.FMA(a, b, −p) is the exact error (fact 7) when
-// 2^-968 ≤ |p| < Inf; other products (zeros, tiny or overflowing ones,
-// Inf and NaN operands) go to the integer kernel, as a bad mode goes to
-// checkMode, through mulRare64.
-func mulHost64(x, y uint64, m Mode) uint64 {
-	a, b := f64v(x), f64v(y)
+// MulMode64 is Mul64 on float64 values, the entry of the double
+// intrinsics, as AddMode64 is Add64's.
+//
+// On the host: p = a·b rounded to nearest; in a directed mode
+// math.FMA(a, b, −p) is the exact error (fact 7) when 2^-968 ≤ |p| < Inf;
+// other products (zeros, tiny or overflowing ones, Inf and NaN operands) go
+// to the integer kernel, a NaN product in RN to the NaN rules, through
+// mulRare64, as a bad mode does.
+func MulMode64(a, b float64, m Mode) float64 {
 	p := a * b
 	if m == RN && p == p {
-		return math.Float64bits(p)
+		return p
 	}
 	if ap := math.Abs(p); m > RD || !(ap >= 0x1p-968 && ap <= math.MaxFloat64) {
-		return mulRare64(x, y, m)
+		return f64v(mulRare64(math.Float64bits(a), math.Float64bits(b), m))
 	}
-	return stepNearest64(p, math.FMA(a, b, -p), m)
+	return f64v(stepNearest64(p, math.FMA(a, b, -p), m))
 }
 
-// mulRare64 is mulHost64 for a NaN product in RN, the products a directed
+// mulRare64 is MulMode64 for a NaN product in RN, the products a directed
 // mode cannot certify on the host, and a bad mode.
 func mulRare64(x, y uint64, m Mode) uint64 {
 	checkMode(m)
@@ -124,48 +156,64 @@ func mulRare64(x, y uint64, m Mode) uint64 {
 	return mul64(x, y, m)
 }
 
-// divHost64 is Div64 on the host: q = a/b rounded to nearest; in a
-// directed mode the sign of a/b − q is that of the remainder a − q·b,
-// exact by math.FMA (fact 7) for q normal and |a| ≥ 2^-968, times b's sign;
-// other quotients go to the integer kernel.
-func divHost64(x, y uint64, m Mode) uint64 {
+// DivMode64 is Div64 on float64 values, the entry of the double
+// intrinsics, as AddMode64 is Add64's.
+//
+// On the host: q = a/b rounded to nearest; in a directed mode the sign of
+// a/b − q is that of the remainder a − q·b, exact by math.FMA (fact 7) for
+// q normal and |a| ≥ 2^-968, times b's sign; other quotients go to the
+// integer kernel.
+func DivMode64(a, b float64, m Mode) float64 {
 	checkMode(m)
-	a, b := f64v(x), f64v(y)
 	q := a / b
 	if m == RN {
 		if q != q {
-			return nanDiv64(x, y)
+			return f64v(nanDiv64(math.Float64bits(a), math.Float64bits(b)))
 		}
-		return math.Float64bits(q)
+		return q
 	}
 	if aq := math.Abs(q); !(aq >= 0x1p-1022 && aq <= math.MaxFloat64 && math.Abs(a) >= 0x1p-968) {
-		return div64(x, y, m)
+		return f64v(div64(math.Float64bits(a), math.Float64bits(b), m))
 	}
 	rem := math.FMA(-q, b, a)
-	return stepNearest64(q, math.Float64frombits(math.Float64bits(rem)^y&f64SignMask), m)
+	return f64v(stepNearest64(q, f64v(math.Float64bits(rem)^math.Float64bits(b)&f64SignMask), m))
 }
 
-// sqrtHost64 is Sqrt64 on the host: r = math.Sqrt(a), correctly rounded
-// to nearest; in a directed mode the sign of √a − r is that of a − r·r,
-// exact by math.FMA for a ≥ 2^-968 (fact 7); ±0, negative, tiny, Inf and
-// NaN operands go to the integer kernel.
-func sqrtHost64(x uint64, m Mode) uint64 {
+// RcpMode64 is Rcp64 on float64 values: DivMode64(1, a, m), but for a NaN
+// a, which propagates as an operand of rcp does.
+func RcpMode64(a float64, m Mode) float64 {
+	if a != a {
+		checkMode(m)
+		x := math.Float64bits(a)
+		return f64v(nan64(x, x, x))
+	}
+	return DivMode64(1, a, m)
+}
+
+// SqrtMode64 is Sqrt64 on float64 values, the entry of the double
+// intrinsics, as AddMode64 is Add64's.
+//
+// On the host: r = math.Sqrt(a), correctly rounded to nearest; in a
+// directed mode the sign of √a − r is that of a − r·r, exact by math.FMA
+// for a ≥ 2^-968 (fact 7); ±0, negative, tiny, Inf and NaN operands go to
+// the integer kernel.
+func SqrtMode64(a float64, m Mode) float64 {
 	checkMode(m)
-	a := f64v(x)
 	r := math.Sqrt(a)
 	if m == RN {
 		if r != r {
-			return nan64(x, x, x)
+			x := math.Float64bits(a)
+			return f64v(nan64(x, x, x))
 		}
-		return math.Float64bits(r)
+		return r
 	}
 	if !(a >= 0x1p-968 && a <= math.MaxFloat64) {
-		return sqrt64(x, m)
+		return f64v(sqrt64(math.Float64bits(a), m))
 	}
-	return stepNearest64(r, math.FMA(-r, r, a), m)
+	return f64v(stepNearest64(r, math.FMA(-r, r, a), m))
 }
 
-// fmaHost64 is Fma64 on the host. RN: math.FMA, correctly rounded. In a
+// FmaMode64 is Fma64 on the host. RN: math.FMA, correctly rounded. In a
 // directed mode, s = math.FMA(a, b, c) = RN(v) with v = a·b + c exact, and
 // fact 8 needs the sign of v − s. Two ways, for |RN(a·b)| ≥ 2^-968 (so
 // that a·b, c and s are all multiples of 2^-1074) and s finite and
@@ -197,32 +245,34 @@ func sqrtHost64(x uint64, m Mode) uint64 {
 // filter undecided, Σ|terms| below 2^-900 (where the bound's own product
 // could round), a tiny or overflowing product, a zero result, an Inf or
 // NaN anywhere — goes to the integer kernel.
-func fmaHost64(x, y, z uint64, m Mode) uint64 {
+//
+// FmaMode64 takes and returns float64 values, the entry of the double
+// intrinsics, as AddMode64 does.
+func FmaMode64(a, b, c float64, m Mode) float64 {
 	checkMode(m)
-	a, b, c := f64v(x), f64v(y), f64v(z)
 	s := math.FMA(a, b, c)
 	if m == RN {
 		if s != s {
-			return nanFma64(x, y, z)
+			return f64v(nanFma64(math.Float64bits(a), math.Float64bits(b), math.Float64bits(c)))
 		}
-		return math.Float64bits(s)
+		return s
 	}
 	if ph := math.Abs(float64(a * b)); !(ph >= 0x1p-968 && finite(s)) || s == 0 {
-		return fma64(x, y, z, m)
+		return f64v(fma64(math.Float64bits(a), math.Float64bits(b), math.Float64bits(c), m))
 	}
 	g := c - s
 	eg := twoSumErr(c, -s, g) // NaN when g overflows: neither test below holds
 	w := math.FMA(a, b, g)
 	switch {
 	case math.Abs(w) > 2*math.Abs(eg):
-		return stepNearest64(s, w, m)
+		return f64v(stepNearest64(s, w, m))
 	case w == 0:
-		return stepNearest64(s, eg, m)
+		return f64v(stepNearest64(s, eg, m))
 	}
-	return fmaGeneral64(x, y, z, s, m)
+	return f64v(fmaGeneral64(math.Float64bits(a), math.Float64bits(b), math.Float64bits(c), s, m))
 }
 
-// fmaGeneral64 is fmaHost64's general way in a directed mode, s = RN(v)
+// fmaGeneral64 is FmaMode64's general way in a directed mode, s = RN(v)
 // finite and nonzero, the product |RN(a·b)| ≥ 2^-968.
 func fmaGeneral64(x, y, z uint64, s float64, m Mode) uint64 {
 	a, b, c := f64v(x), f64v(y), f64v(z)
