@@ -334,19 +334,22 @@ func (p *probe) observeULP(bt *ulp.Batch, slopeOn bool) {
 	ex := p.ex
 	lim := p.chk.b.ULP // ulpAt is ULP without a slope, at least ULP (> 0) with
 	ulpN, maxD, argD := ex.ULPN, ex.MaxDist, ex.ArgMaxDist
+	argI := -1 // the index of a new maximum, looked up after the loop
 	for i, d := range bt.Dist {
-		x := bt.At(i)
-		if slopeOn && x&0x7fffffff == 0x7f800000 {
+		if slopeOn && bt.At(i)&0x7fffffff == 0x7f800000 {
 			continue
 		}
 		// Inputs arrive in increasing order: a tie keeps the argmax.
 		if ulpN == 0 || d > maxD {
-			maxD, argD = d, ulp.Input{X: x}
+			maxD, argI = d, i
 		}
 		ulpN++
 		if float64(d) > lim {
-			p.overULP(ulp.Input{X: x}, d, slopeOn)
+			p.overULP(ulp.Input{X: bt.At(i)}, d, slopeOn)
 		}
+	}
+	if argI >= 0 {
+		argD = ulp.Input{X: bt.At(argI)}
 	}
 	ex.ULPN, ex.MaxDist, ex.ArgMaxDist = ulpN, maxD, argD
 }

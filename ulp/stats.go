@@ -328,6 +328,28 @@ func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint3
 		s.addUniform(x0, xs, got[0], want[0], val[0], dist, errs, slow)
 		return
 	}
+	d, e := s.addRunBody(got, want, val, dist, errs)
+	if d >= 0 {
+		s.ArgMaxDist = Input{X: at(d)}
+	}
+	if e >= 0 {
+		s.ArgMaxErr = Input{X: at(e)}
+	}
+	if abs := s.Abs; abs != nil {
+		for i, g := range got {
+			abs.add(Input{X: at(i)}, g, val[i])
+		}
+	}
+	s.N += uint64(n)
+	s.Fallbacks += slow
+}
+
+// addRunBody is addRun's hot loops, apart from the inputs (which it does
+// not see: fewer live values): it updates the statistics but N, Fallbacks,
+// Abs, ArgMaxDist and ArgMaxErr, and returns the index in the batch of a
+// new largest Dist and of a new largest Err, or −1 where the maximum did not
+// change. got, want, val, dist and errs have one length.
+func (s *Stats) addRunBody(got, want []uint32, val []DD, dist []uint32, errs []float64) (argDist, argErr int) {
 	errRun(got, val, errs)
 
 	// Dist and CR as in add, without a branch on g == w (as good as random),
@@ -335,9 +357,9 @@ func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint3
 	// ordered).
 	cr := s.CR
 	dc := &s.DistCount
-	maxD, argD := s.MaxDist, s.ArgMaxDist.X
+	maxD, argI := s.MaxDist, -1
 	if s.N == 0 {
-		maxD, argD = 0, x0 // what add's first input sets when its Dist is 0
+		maxD, argI = 0, 0 // what add's first input sets when its Dist is 0
 	}
 	// DistCount[0] and [1] in registers: most inputs land there, and
 	// consecutive increments of one counter in memory would serialise.
@@ -363,7 +385,7 @@ func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint3
 		} else {
 			dc[min(d, distBins-1)]++
 			if d > maxD {
-				maxD, argD = d, at(i)
+				maxD, argI = d, i
 			}
 		}
 	}
@@ -372,20 +394,20 @@ func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint3
 	if maxD <= 1 { // the loop above skips Dist 1
 		for i, d := range dist {
 			if d > maxD {
-				maxD, argD = d, at(i)
+				maxD, argI = d, i
 				break
 			}
 		}
 	}
-	s.MaxDist, s.ArgMaxDist = maxD, Input{X: argD}
+	s.MaxDist, argDist = maxD, argI
 
 	// The histogram, the sum and the largest Err. Most errors of a sweep lie
 	// in fine bin 0 (below 1/256 ulp: exact special results, e^x = 1 for a
 	// tiny x): their count is kept in a register, and their sum apart from
 	// the 128-bit one, in 64 bits (each term is below 2^24 units).
-	maxE, argE := s.MaxErr, s.ArgMaxErr.X
+	maxE, argE := s.MaxErr, -1
 	if s.N == 0 {
-		maxE, argE = Ulps(errs[0]), x0
+		maxE, argE = Ulps(errs[0]), 0
 	}
 	huge := s.Huge
 	sumHi, sumLo := s.ErrSum[0], s.ErrSum[1]
@@ -393,7 +415,7 @@ func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint3
 	var zero, small uint64
 	for i, e := range errs {
 		if Ulps(e) > maxE {
-			maxE, argE = Ulps(e), at(i)
+			maxE, argE = Ulps(e), i
 		}
 		if e < 1.0/fineSub {
 			// e·2^32 < 2^24, truncated as below: small < 2^64 for any
@@ -416,15 +438,8 @@ func (s *Stats) addRun(x0 uint32, xs, got, want []uint32, val []DD, dist []uint3
 	sumHi += c
 	fine[0] += zero
 	s.Huge, s.ErrSum = huge, [2]uint64{sumHi, sumLo}
-	s.MaxErr, s.ArgMaxErr = maxE, Input{X: argE}
-
-	if abs := s.Abs; abs != nil {
-		for i, g := range got {
-			abs.add(Input{X: at(i)}, g, val[i])
-		}
-	}
-	s.N += uint64(n)
-	s.Fallbacks += slow
+	s.MaxErr = maxE
+	return argDist, argE
 }
 
 // uniformRun reports whether every measurement of a run is the first one:
