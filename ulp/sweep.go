@@ -320,12 +320,11 @@ func Sampled(ctx context.Context, f Func, ref Reference, gen Generator, n uint64
 // arguments): f and gen take and give whole Inputs. When ref is a
 // Measurer, its Measure gives the measured results and f is not called.
 func SampledInputs(ctx context.Context, f func(Input) uint32, ref Reference, gen func(i uint64) Input, n uint64, desc string, opt Options) (*Result, error) {
-	nb := int((n + SampleBlock - 1) / SampleBlock)
-	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
-		return nil, fmt.Errorf("ulp: too many samples: %d", n)
+	nb, size, err := sampleBlocks(n)
+	if err != nil {
+		return nil, err
 	}
 	m := opt.Mode
-	size := func(b int) uint64 { return min(n, uint64(b+1)*SampleBlock) - uint64(b)*SampleBlock }
 	s := sweep{
 		res:  []*Result{opt.newResult(ref, "sampled", fmt.Sprintf("%d samples: %s", n, desc), nb)},
 		opts: []Options{opt},
@@ -356,6 +355,16 @@ func SampledInputs(ctx context.Context, f func(Input) uint32, ref Reference, gen
 	return s.execute1(ctx)
 }
 
+// sampleBlocks returns the number of blocks of a sampled sweep of n inputs
+// and the size of each.
+func sampleBlocks(n uint64) (int, func(b int) uint64, error) {
+	nb := int((n + SampleBlock - 1) / SampleBlock)
+	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
+		return 0, nil, fmt.Errorf("ulp: too many samples: %d", n)
+	}
+	return nb, func(b int) uint64 { return min(n, uint64(b+1)*SampleBlock) - uint64(b)*SampleBlock }, nil
+}
+
 // SampledShared measures each of the unary functions fs on the n inputs
 // xs(0) … xs(n−1) against ref, fs[i] under opts[i], and returns their
 // Results in order: exactly the Results of SampledInputs(ctx, fs[i], ref,
@@ -379,12 +388,11 @@ func SampledShared(ctx context.Context, fs []func(x uint32) uint32, ref Referenc
 	if ref.Arity() != 1 {
 		return nil, fmt.Errorf("ulp: sampled unary sweep against the %d-ary reference %s", ref.Arity(), ref.Name())
 	}
-	nb := int((n + SampleBlock - 1) / SampleBlock)
-	if uint64(nb)*SampleBlock < n || nb > math.MaxInt32 {
-		return nil, fmt.Errorf("ulp: too many samples: %d", n)
+	nb, size, err := sampleBlocks(n)
+	if err != nil {
+		return nil, err
 	}
 	m := opt.Mode
-	size := func(b int) uint64 { return min(n, uint64(b+1)*SampleBlock) - uint64(b)*SampleBlock }
 	s := sweep{
 		opts: opts,
 		size: size,
