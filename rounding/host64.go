@@ -213,8 +213,10 @@ func SqrtMode64(a float64, m Mode) float64 {
 	return f64v(stepNearest64(r, math.FMA(-r, r, a), m))
 }
 
-// FmaMode64 is Fma64 on the host. RN: math.FMA, correctly rounded. In a
-// directed mode, s = math.FMA(a, b, c) = RN(v) with v = a·b + c exact, and
+// FmaMode64 is Fma64 on float64 values, the entry of the double
+// intrinsics, as AddMode64 is Add64's.
+//
+// On the host. RN: math.FMA, correctly rounded. In a directed mode, s = math.FMA(a, b, c) = RN(v) with v = a·b + c exact, and
 // fact 8 needs the sign of v − s. Two ways, for |RN(a·b)| ≥ 2^-968 (so
 // that a·b, c and s are all multiples of 2^-1074) and s finite and
 // nonzero; anything else goes to the integer kernel.
@@ -245,9 +247,6 @@ func SqrtMode64(a float64, m Mode) float64 {
 // filter undecided, Σ|terms| below 2^-900 (where the bound's own product
 // could round), a tiny or overflowing product, a zero result, an Inf or
 // NaN anywhere — goes to the integer kernel.
-//
-// FmaMode64 takes and returns float64 values, the entry of the double
-// intrinsics, as AddMode64 does.
 func FmaMode64(a, b, c float64, m Mode) float64 {
 	checkMode(m)
 	s := math.FMA(a, b, c)
@@ -269,13 +268,12 @@ func FmaMode64(a, b, c float64, m Mode) float64 {
 	case w == 0:
 		return f64v(stepNearest64(s, eg, m))
 	}
-	return f64v(fmaGeneral64(math.Float64bits(a), math.Float64bits(b), math.Float64bits(c), s, m))
+	return f64v(fmaGeneral64(a, b, c, s, m))
 }
 
 // fmaGeneral64 is FmaMode64's general way in a directed mode, s = RN(v)
 // finite and nonzero, the product |RN(a·b)| ≥ 2^-968.
-func fmaGeneral64(x, y, z uint64, s float64, m Mode) uint64 {
-	a, b, c := f64v(x), f64v(y), f64v(z)
+func fmaGeneral64(a, b, c, s float64, m Mode) uint64 {
 	ph := float64(a * b) // the conversion keeps it apart from the add (fact 5)
 	pl := math.FMA(a, b, -ph)
 	h := ph + c
@@ -286,7 +284,7 @@ func fmaGeneral64(x, y, z uint64, s float64, m Mode) uint64 {
 	sum := math.Abs(d) + math.Abs(e2) + math.Abs(e1) + math.Abs(pl)
 	switch {
 	case !(math.Abs(ph) >= 0x1p-968 && finite(sum) && finite(s)) || s == 0:
-		return fma64(x, y, z, m)
+		return fma64(math.Float64bits(a), math.Float64bits(b), math.Float64bits(c), m)
 	case sum == 0:
 		return math.Float64bits(s) // v = s
 	case sum >= 0x1p-900 && math.Abs(t) > sum*0x1p-51:
@@ -294,5 +292,5 @@ func fmaGeneral64(x, y, z uint64, s float64, m Mode) uint64 {
 		// relative error below 3u, which γ3 ≈ 0.75·2^-51 leaves room for.
 		return stepNearest64(s, t, m)
 	}
-	return fma64(x, y, z, m)
+	return fma64(math.Float64bits(a), math.Float64bits(b), math.Float64bits(c), m)
 }
