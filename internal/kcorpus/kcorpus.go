@@ -149,36 +149,29 @@ func PTXPath(root, flagSet, src string) string {
 
 // ReadXZ returns the decompressed contents of an .xz file.
 func ReadXZ(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r, err := xz.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return b, nil
+	return readCompressed(path, func(r io.Reader) (io.Reader, error) { return xz.NewReader(r) })
 }
 
 // ReadBlob returns the .npy file of a device output, by the hash that
 // outputs.txt gives it (blobs/HASH.npy.gz under root's corpus).
 func ReadBlob(root, hash string) ([]byte, error) {
 	path := filepath.Join(root, Dir, "device", "blobs", hash+".npy.gz")
+	return readCompressed(path, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) })
+}
+
+// readCompressed returns the contents of the file at path through the
+// decompressor open makes; its errors name the file.
+func readCompressed(path string, open func(io.Reader) (io.Reader, error)) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	z, err := gzip.NewReader(f)
+	r, err := open(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	b, err := io.ReadAll(z)
+	b, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
