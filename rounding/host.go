@@ -155,7 +155,12 @@ func addHost(x, y uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
-	z := math.Float32bits(AddMode(f32v(x), f32v(y), m))
+	var z uint32
+	if m == RN { // without a call: the operators' and the library's common mode
+		z = Add32RN(x, y)
+	} else {
+		z = math.Float32bits(AddMode(f32v(x), f32v(y), m))
+	}
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
 			return f
@@ -170,7 +175,12 @@ func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
-	z := math.Float32bits(MulMode(f32v(x), f32v(y), m))
+	var z uint32
+	if m == RN { // without a call: the operators' and the library's common mode
+		z = Mul32RN(x, y)
+	} else {
+		z = math.Float32bits(MulMode(f32v(x), f32v(y), m))
+	}
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
 			return f
@@ -185,7 +195,12 @@ func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
 	}
-	z := math.Float32bits(DivMode(f32v(x), f32v(y), m))
+	var z uint32
+	if m == RN { // without a call: the operators' and the library's common mode
+		z = Div32RN(x, y)
+	} else {
+		z = math.Float32bits(DivMode(f32v(x), f32v(y), m))
+	}
 	if ftz && ftzTiny(z) {
 		if f, ok := ftzFlush(z); ok {
 			return f
@@ -289,6 +304,9 @@ func SubMode(x, y float32, m Mode) float32 { return AddMode(x, -y, m) }
 // depend on their destination register's old value) off the critical path.
 func MulMode(x, y float32, m Mode) float32 {
 	checkMode(m)
+	if m == RN { // no step to take (nearestStep[RN] is zero): MulRN
+		return CanonNaN(float32(x * y))
+	}
 	p := float64(float64(x) * float64(y)) // exact; the conversion keeps it from fusing with the subtraction (fact 5)
 	r := x * y
 	return f32v(stepNearest(r, p-float64(r), m))
@@ -303,6 +321,9 @@ func MulMode(x, y float32, m Mode) float32 {
 func DivMode(x, y float32, m Mode) float32 {
 	checkMode(m)
 	r := x / y
+	if m == RN { // DivRN
+		return CanonNaN(r)
+	}
 	// y's sign flipped into the remainder on the bits (no branch).
 	rem := math.FMA(-float64(r), float64(y), float64(x))
 	return f32v(stepNearest(r, math.Float64frombits(math.Float64bits(rem)^uint64(math.Float32bits(y)&f32.SignMask)<<32), m))
@@ -320,6 +341,9 @@ func SqrtMode(x float32, m Mode) float32 {
 	checkMode(m)
 	a := float64(x)
 	r := float32(math.Sqrt(a))
+	if m == RN { // SqrtRN
+		return CanonNaN(r)
+	}
 	return f32v(stepNearest(r, math.FMA(-float64(r), float64(r), a), m))
 }
 
