@@ -329,29 +329,63 @@ func (p *probe) observeInt(in ulp.Input, got uint32) {
 
 // observeULP is observe for a bound with an ulp part only (applying at
 // every input but ±Inf when it grows with |x|), in a tight loop: an input
-// outside the bound is rare.
+// outside the bound, or a new largest distance, is rare, so the loop
+// compares each distance with one threshold, the smaller of the largest
+// distance so far and the bound's integer part (a distance d is an integer:
+// d > lim exactly when d > ⌊lim⌋ for lim ≥ 0), and looks closer only above
+// it.
 func (p *probe) observeULP(bt *ulp.Batch, slopeOn bool) {
 	ex := p.ex
 	lim := p.chk.b.ULP // ulpAt is ULP without a slope, at least ULP (> 0) with
-	ulpN, maxD, argD := ex.ULPN, ex.MaxDist, ex.ArgMaxDist
-	argI := -1 // the index of a new maximum, looked up after the loop
-	for i, d := range bt.Dist {
-		if slopeOn && bt.At(i)&0x7fffffff == 0x7f800000 {
-			continue
-		}
-		// Inputs arrive in increasing order: a tie keeps the argmax.
+	dist := bt.Dist
+	if len(dist) == 0 {
+		return
+	}
+	ilim := uint32(math.MaxUint32)
+	if lim < math.MaxUint32 {
+		ilim = uint32(max(lim, 0)) // ⌊lim⌋: the conversion truncates
+	}
+	ulpN, maxD, argI := ex.ULPN, ex.MaxDist, -1 // argI: the index of a new maximum, looked up after the loop
+	// look is the rare step: a new maximum (inputs arrive in increasing
+	// order, so a tie keeps the argmax; the first input counted sets it),
+	// and a distance over the bound.
+	look := func(i int, d uint32) {
 		if ulpN == 0 || d > maxD {
 			maxD, argI = d, i
 		}
-		ulpN++
-		if float64(d) > lim {
+		if d > ilim {
 			p.overULP(ulp.Input{X: bt.At(i)}, d, slopeOn)
 		}
 	}
-	if argI >= 0 {
-		argD = ulp.Input{X: bt.At(argI)}
+	if slopeOn {
+		for i, d := range dist {
+			if bt.At(i)&0x7fffffff == 0x7f800000 {
+				continue
+			}
+			if ulpN == 0 || d > min(maxD, ilim) {
+				look(i, d)
+			}
+			ulpN++
+		}
+	} else {
+		first := 0
+		if ulpN == 0 {
+			look(0, dist[0])
+			first, ulpN = 1, 1
+		}
+		thr := min(maxD, ilim)
+		for i := first; i < len(dist); i++ {
+			if d := dist[i]; d > thr {
+				look(i, d)
+				thr = min(maxD, ilim)
+			}
+		}
+		ulpN += uint64(len(dist) - first)
 	}
-	ex.ULPN, ex.MaxDist, ex.ArgMaxDist = ulpN, maxD, argD
+	if argI >= 0 {
+		ex.ArgMaxDist = ulp.Input{X: bt.At(argI)}
+	}
+	ex.ULPN, ex.MaxDist = ulpN, maxD
 }
 
 // overULP counts in, with ulp distance d above the bound's constant part,
