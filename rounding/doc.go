@@ -26,7 +26,10 @@
 // and fp's default-flag operators use them. AddMode, SubMode, MulMode,
 // DivMode, RcpMode, SqrtMode and FmaMode are the operations without .ftz on
 // float32 values in any mode, one call each: the default-target intrinsics
-// of the other modes, and fma, use them.
+// of the other modes, and fma, use them. Add32, Sub32, Mul32, Div32, Rcp32
+// and Sqrt32 (encodings, any mode, .ftz) are one call too, which in RN
+// makes no further call: the PTX sequences of the library under every flag
+// set run on them.
 //
 // Binary64 (binary64.go, convert64.go): Add64, Sub64, Mul64, Div64, Rcp64,
 // Sqrt64 and Fma64 on uint64 encodings in the four modes (PTX has no .ftz
