@@ -149,8 +149,9 @@ var nearestStep = [4][2][2]uint32{
 
 const minusOne = 0xffffffff // −1 as a step of an encoding
 
-// addHost is Add32 on the host: AddMode on the operands, read as zeros
-// under .ftz, and .ftz's look at a tiny result (ftzTiny).
+// addHost is Add32 on the host: Add32RN in RN, AddMode in a directed mode,
+// on the operands read as zeros under .ftz, and .ftz's look at a tiny
+// result (ftzTiny).
 func addHost(x, y uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
@@ -170,7 +171,7 @@ func addHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// mulHost is Mul32 on the host: MulMode, and .ftz as in addHost.
+// mulHost is Mul32 on the host: Mul32RN or MulMode, and .ftz as in addHost.
 func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
@@ -190,7 +191,7 @@ func mulHost(x, y uint32, m Mode, ftz bool) uint32 {
 	return z
 }
 
-// divHost is Div32 on the host: DivMode, and .ftz as in addHost.
+// divHost is Div32 on the host: Div32RN or DivMode, and .ftz as in addHost.
 func divHost(x, y uint32, m Mode, ftz bool) uint32 {
 	if ftz {
 		x, y = ftzInput(x), ftzInput(y)
@@ -304,8 +305,8 @@ func SubMode(x, y float32, m Mode) float32 { return AddMode(x, -y, m) }
 // depend on their destination register's old value) off the critical path.
 func MulMode(x, y float32, m Mode) float32 {
 	checkMode(m)
-	if m == RN { // no step to take (nearestStep[RN] is zero): MulRN
-		return CanonNaN(float32(x * y))
+	if m == RN { // no step to take (nearestStep[RN] is zero)
+		return MulRN(x, y)
 	}
 	p := float64(float64(x) * float64(y)) // exact; the conversion keeps it from fusing with the subtraction (fact 5)
 	r := x * y
