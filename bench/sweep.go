@@ -46,8 +46,8 @@ func sweepable(f *spec.Func) (*ulp.Ref, bool) {
 // implemented function with a reference when nil) under each of flags
 // (DefaultFlags when nil) that changes the function: per function and flag
 // set, part=emu (the emulation alone over SweepInputs inputs, as the sweep
-// calls it: spec.Func.Unary32, or the catalog kernel) and part=sweep
-// (emulation, reference and statistics: ulp.Exhaustive on the sweep's
+// calls it: spec.Func.Run32, or the catalog kernel) and part=sweep
+// (emulation, reference and statistics: ulp.ExhaustiveShared on the sweep's
 // blocks, or ulp.Sampled on the generated inputs, in one worker, so the
 // Minputs/s are per core; a sweep uses every core).
 func SweepCases(funcs []*spec.Func, flags []fp.Flags) []*Case {
@@ -73,13 +73,13 @@ func SweepCases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 			opt := ulp.Options{Func: f.Name, Flags: fl.String(), Mode: f.Mode, Workers: 1, Quiet: true}
 			if f.Exhaustive() {
 				out = append(out,
-					mk(Emu, "spec.Func.Unary32 over the sweep's blocks", func() runner { return sweepEmuUnary(f, fl) }),
-					mk(Sweep, "ulp.Exhaustive on the sweep's blocks, 1 worker", func() runner {
-						fn, _ := f.Unary32(fl)
+					mk(Emu, "spec.Func.Run32 over the sweep's blocks", func() runner { return sweepEmuUnary(f, fl) }),
+					mk(Sweep, "ulp.ExhaustiveShared on the sweep's blocks, 1 worker", func() runner {
+						runs := []ulp.Run32{sweepRun(f, fl)}
 						o := opt
 						o.Blocks, o.Shard, o.Shards = sweepBlocks, sweepShard, sweepShards
 						return runner{run: func() {
-							if _, err := ulp.Exhaustive(context.Background(), fn, ref, o); err != nil {
+							if _, err := ulp.ExhaustiveShared(context.Background(), runs, ref, []ulp.Options{o}); err != nil {
 								panic(err)
 							}
 						}}
@@ -109,15 +109,28 @@ func SweepCases(funcs []*spec.Func, flags []fp.Flags) []*Case {
 	return out
 }
 
-// sweepEmuUnary runs f's Unary32 over the sweep's blocks.
-func sweepEmuUnary(f *spec.Func, fl fp.Flags) runner {
+// sweepRun is what an exhaustive sweep of f under fl evaluates: its Run32,
+// or a loop over its Unary32 (the catalog kernel) where it has none.
+func sweepRun(f *spec.Func, fl fp.Flags) ulp.Run32 {
+	if run, ok := f.Run32(fl); ok {
+		return run
+	}
 	fn, _ := f.Unary32(fl)
+	return ulp.RunOf(fn)
+}
+
+// sweepEmuUnary runs f over the sweep's blocks as an exhaustive sweep
+// does: ulp.BatchLen inputs per call of sweepRun's Run32.
+func sweepEmuUnary(f *spec.Func, fl fp.Flags) runner {
+	run := sweepRun(f, fl)
 	starts := sweepBlockStarts()
+	out := make([]uint32, ulp.BatchLen)
 	var acc uint32
 	return runner{run: func() {
 		for _, s := range starts {
-			for x := s; x < s+1<<16; x++ {
-				acc ^= fn(x)
+			for x := s; x < s+1<<16; x += ulp.BatchLen {
+				run(x, out)
+				acc ^= out[0] ^ out[len(out)-1]
 			}
 		}
 		sink += uint64(acc)

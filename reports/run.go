@@ -103,11 +103,14 @@ type sweep struct {
 	newGot   func(memo *refMemo) func(in ulp.Input) uint32
 	opt      ulp.Options // the options of its ulp sweeps, but the blocks
 	newUnary func() func(uint32) uint32
-	key      string // identifies the sweep and the shard in its checkpoint
-	ckpt     string // checkpoint file, or ""
-	saved    time.Time
-	dirty    bool
-	pending  []int
+	// newRun is newUnary on the consecutive inputs of an exhaustive
+	// sweep's batches (spec.Func.Run32 where the function has one).
+	newRun  func() ulp.Run32
+	key     string // identifies the sweep and the shard in its checkpoint
+	ckpt    string // checkpoint file, or ""
+	saved   time.Time
+	dirty   bool
+	pending []int
 	// exhaustive: a sweep of all 2^32 inputs of unary, whose blocks
 	// measureBlock measures together with the other exhaustive sweeps of
 	// the same reference and mode (run is nil).
@@ -368,26 +371,32 @@ func measureBlock(ctx context.Context, sweeps []*sweep, rows []int, b int) ([]*u
 	// A unary function's sweeps, exhaustive or sampled: the shared sweeps
 	// of package ulp, which evaluate the reference once per input and
 	// gather the statistics a batch at a time.
+	first := sweeps[rows[0]]
 	fs := make([]func(uint32) uint32, len(rows))
+	runs := make([]ulp.Run32, len(rows))
 	opts := make([]ulp.Options, len(rows))
 	exs := make([]*Extra, len(rows))
 	for j, i := range rows {
 		s := sweeps[i]
 		pr := newProbe(s, nil)
-		fs[j], exs[j] = s.newUnary(), pr.ex
+		if first.exhaustive {
+			runs[j] = s.newRun()
+		} else {
+			fs[j] = s.newUnary()
+		}
+		exs[j] = pr.ex
 		o := s.opt
 		o.Blocks, o.Shard, o.Shards = s.blocks, b, s.blocks
 		o.Observe = pr.observe
 		opts[j] = o
 	}
-	first := sweeps[rows[0]]
 	if !first.exhaustive {
 		gen := first.gen
 		xs := func(i uint64) uint32 { return gen(i).X }
 		res, err := ulp.SampledShared(ctx, fs, first.comp.ref, xs, first.n, first.desc, opts)
 		return res, exs, err
 	}
-	res, err := ulp.ExhaustiveShared(ctx, fs, first.comp.ref, opts)
+	res, err := ulp.ExhaustiveShared(ctx, runs, first.comp.ref, opts)
 	return res, exs, err
 }
 
@@ -531,13 +540,19 @@ func newSweep(cfg Config, f *spec.Func, c component, eff fp.Flags, req []fp.Flag
 	opt := ulp.Options{Func: f.Name, Flags: eff.String(), Mode: f.Mode, Workers: 1, Quiet: true}
 	s.opt = opt
 	if f.Exhaustive() {
-		if u, ok := f.DirectUnary32(eff); ok && c.name == "" && c.iref == nil {
+		direct := c.name == "" && c.iref == nil
+		if u, ok := f.DirectUnary32(eff); ok && direct {
 			s.newUnary = func() func(uint32) uint32 { return u }
 		} else {
 			s.newUnary = func() func(uint32) uint32 {
 				kn := newKernel(nil)
 				return func(x uint32) uint32 { return pick(kn(ulp.Input{X: x})) }
 			}
+		}
+		if run, ok := f.Run32(eff); ok && direct {
+			s.newRun = func() ulp.Run32 { return run }
+		} else {
+			s.newRun = func() ulp.Run32 { return ulp.RunOf(s.newUnary()) }
 		}
 		s.newGot = func(*refMemo) func(ulp.Input) uint32 {
 			u := s.newUnary()

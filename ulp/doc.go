@@ -28,7 +28,8 @@
 //   - Sweeps: exhaustive over all 2^32 inputs of a unary function (every
 //     core, progress bar, cancellable, shardable, resumable; several
 //     functions measured against one reference share its evaluations,
-//     ExhaustiveShared), sampled from an input generator, and special-value
+//     ExhaustiveShared, which takes each function as a Run32 over a batch
+//     of consecutive inputs), sampled from an input generator, and special-value
 //     grids, each producing a Result of mergeable, deterministic statistics.
 //   - Accuracy beside speed in go test -bench: ReportAccuracy measures a
 //     benchmarked function (cudafp's or the caller's own, Float) on its

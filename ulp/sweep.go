@@ -210,22 +210,38 @@ const chunk = 1 << 16 // inputs between cancellation checks and progress updates
 // early (returning the partial Result and ctx.Err()) when ctx is cancelled,
 // and honours Options.Shard/Shards and Options.Checkpoint.
 func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt Options) (*Result, error) {
-	rs, err := ExhaustiveShared(ctx, []func(uint32) uint32{f}, ref, []Options{opt})
+	rs, err := ExhaustiveShared(ctx, []Run32{RunOf(f)}, ref, []Options{opt})
 	if rs == nil {
 		return nil, err
 	}
 	return rs[0], err
 }
 
+// A Run32 evaluates a unary function of 32-bit encodings on consecutive
+// inputs: out[i] = f(x0 + i) (x0 + i wraps past 2^32 − 1). An exhaustive
+// sweep calls it once per batch of BatchLen inputs, so a Run32 that calls
+// the function directly saves an indirect call per input over RunOf's loop
+// (spec.Func.Run32 gives one for every catalogued unary function).
+type Run32 func(x0 uint32, out []uint32)
+
+// RunOf returns the Run32 of f: a loop calling f.
+func RunOf(f func(x uint32) uint32) Run32 {
+	return func(x0 uint32, out []uint32) {
+		for i := range out {
+			out[i] = f(x0 + uint32(i))
+		}
+	}
+}
+
 // ExhaustiveShared measures each of the unary functions fs on all 2^32
 // inputs against ref, fs[i] under opts[i], and returns their Results in
-// order: exactly the Results of Exhaustive(ctx, fs[i], ref, opts[i]), but
-// the reference is evaluated once per input for all of them (a report's
-// rows of one function under several flag sets). The options must agree on
+// order: exactly the Results of Exhaustive(ctx, f, ref, opts[i]) for the
+// f that fs[i] runs, but the reference is evaluated once per input for all
+// of them (a report's rows of one function under several flag sets). The options must agree on
 // Mode, Blocks, Shard and Shards; Workers and Quiet are opts[0]'s. Each
 // function keeps its own Func, Flags, Abs, Observe and Checkpoint: a block
 // is measured for the functions whose checkpoint does not record it.
-func ExhaustiveShared(ctx context.Context, fs []func(x uint32) uint32, ref Reference, opts []Options) ([]*Result, error) {
+func ExhaustiveShared(ctx context.Context, fs []Run32, ref Reference, opts []Options) ([]*Result, error) {
 	if len(fs) == 0 || len(fs) != len(opts) {
 		return nil, fmt.Errorf("ulp: %d functions with %d options", len(fs), len(opts))
 	}
@@ -280,10 +296,7 @@ func ExhaustiveShared(ctx context.Context, fs []func(x uint32) uint32, ref Refer
 					slow := evalRun(x0, want, val)
 					for j, i := range rows {
 						got, dist, errs := buf.got[:n], buf.dist[:n], buf.err[:n]
-						f := fs[i]
-						for k := range got {
-							got[k] = f(x0 + uint32(k))
-						}
+						fs[i](x0, got)
 						st[j].addRun(x0, nil, got, want, val, dist, errs, slow)
 						if observe := opts[i].Observe; observe != nil {
 							buf.batch = Batch{Lo: x0, Ordered: true, Got: got, Want: want, Val: val, Dist: dist, Err: errs}

@@ -216,6 +216,7 @@ func TestExhaustiveShared(t *testing.T) {
 	ctx := context.Background()
 	good := func(x uint32) uint32 { return math.Float32bits(float32(math.Exp(f64(x)))) }
 	fs := []func(uint32) uint32{badExp, good}
+	runs := []Run32{RunOf(badExp), RunOf(good)}
 	opts := func() []Options {
 		a, b := sweepOpts(), sweepOpts()
 		a.Func, b.Func = "bad", "good"
@@ -251,7 +252,7 @@ func TestExhaustiveShared(t *testing.T) {
 	ds := []*batchDigest{{}, {}}
 	o[0].Observe, o[1].Observe = ds[0].observe, ds[1].observe
 	var ref countingRef
-	rs, err := ExhaustiveShared(ctx, fs, &ref, o)
+	rs, err := ExhaustiveShared(ctx, runs, &ref, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +262,7 @@ func TestExhaustiveShared(t *testing.T) {
 	}
 	ds = []*batchDigest{{}, {}}
 	o[0].Observe, o[1].Observe = ds[0].observe, ds[1].observe
-	rs, err = ExhaustiveShared(ctx, fs, Exp, o) // the batched path of *Ref
+	rs, err = ExhaustiveShared(ctx, runs, Exp, o) // the batched path of *Ref
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +288,7 @@ func TestExhaustiveShared(t *testing.T) {
 		t.Fatalf("interrupted sweep: err = %v", err)
 	}
 	var evals countingRef
-	rs, err = ExhaustiveShared(ctx, fs, &evals, o)
+	rs, err = ExhaustiveShared(ctx, runs, &evals, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +304,7 @@ func TestExhaustiveShared(t *testing.T) {
 
 	bad := opts()
 	bad[1].Shard, bad[1].Shards = 1, 2
-	if _, err := ExhaustiveShared(ctx, fs, Exp, bad); err == nil {
+	if _, err := ExhaustiveShared(ctx, runs, Exp, bad); err == nil {
 		t.Error("functions of different shards: no error")
 	}
 }

@@ -271,9 +271,13 @@ func hashSpans(f *spec.Func, tier Tier) []hashSpan {
 	return spans
 }
 
+// hashRun is the number of consecutive inputs hashRange evaluates per call
+// of a Run32.
+const hashRun = 512
+
 // hashRange returns the sum of the element hashes of inputs [start, end)
 // under kernel k (or, for an exhaustive function with unary set, f's
-// Unary32 under fl).
+// Run32 under fl).
 func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end uint64) uint64 {
 	wide := f.WideOut()
 	var h uint64
@@ -281,9 +285,14 @@ func hashRange(f *spec.Func, k spec.Kernel, fl fp.Flags, unary bool, start, end 
 	// would be allocated on every input (the kernel is an indirect call).
 	var in spec.Args
 	if f.Exhaustive() {
-		if u, ok := f.DirectUnary32(fl); ok && unary {
-			for i := start; i < end; i++ {
-				h += spec.ElemHash(i, uint64(u(uint32(i))), false)
+		if run, ok := f.Run32(fl); ok && unary {
+			out := make([]uint32, hashRun)
+			for i := start; i < end; i += hashRun {
+				out = out[:min(end-i, hashRun)]
+				run(uint32(i), out)
+				for j, v := range out {
+					h += spec.ElemHash(i+uint64(j), uint64(v), false)
+				}
 			}
 			return h
 		}

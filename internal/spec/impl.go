@@ -79,12 +79,26 @@ func (f *Func) DirectUnary32(fl fp.Flags) (fn func(uint32) uint32, ok bool) {
 	return u(f.Sens.Effective(fl)), true
 }
 
+// Run32 is DirectUnary32 on a run of consecutive inputs: run(x0, out) sets
+// out[i] to the result for input x0 + i (wrapping past 2^32 − 1), with one
+// indirect call per input fewer than a loop calling DirectUnary32's
+// function; the exhaustive sweeps and the golden hashes use it. ok is false
+// where DirectUnary32's is.
+func (f *Func) Run32(fl fp.Flags) (run func(x0 uint32, out []uint32), ok bool) {
+	r, ok := runs32[f.ID]
+	if !ok || !f.Exhaustive() || f.WideOut() {
+		return nil, false
+	}
+	return r(f.Sens.Effective(fl)), true
+}
+
 // A binding maps (effective) flags to a kernel.
 type binding func(fp.Flags) Kernel
 
 var (
 	bindings = map[string]binding{}
 	unary32  = map[string]func(fp.Flags) func(uint32) uint32{}
+	runs32   = map[string]func(fp.Flags) func(x0 uint32, out []uint32){}
 )
 
 // bind registers the implementation of catalog entry id; it panics on an
@@ -99,18 +113,36 @@ func bind(id string, b binding) {
 	bindings[id] = b
 }
 
-// bindF32 registers a float32 → float32 function given per flag set.
-func bindF32(id string, fn func(fp.Flags) func(float32) float32) {
+// The float32 bindings take a method expression, m(r, x, …), and the
+// receiver r that the flags select: the flags themselves (flagsOf, for
+// package fp's methods) or an intrinsics.Target (target). A kernel, a
+// Unary32 function or a Run32 loop then makes one indirect call per input,
+// to the method itself; a method value (fl.Expf) would add a call of the
+// wrapper the compiler makes for it, a closure over it a third.
+
+// flagsOf is the receiver of package fp's methods: the flags themselves.
+func flagsOf(fl fp.Flags) fp.Flags { return fl }
+
+// bindF32 registers a float32 → float32 method m of receiver recv(fl).
+func bindF32[R any](id string, recv func(fp.Flags) R, m func(R, float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
-		g := fn(fl)
+		r := recv(fl)
 		return func(in *Args) uint64 {
 			a := in[0]
-			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)))))
+			return uint64(math.Float32bits(m(r, math.Float32frombits(uint32(a)))))
 		}
 	})
 	unary32[id] = func(fl fp.Flags) func(uint32) uint32 {
-		g := fn(fl)
-		return func(x uint32) uint32 { return math.Float32bits(g(math.Float32frombits(x))) }
+		r := recv(fl)
+		return func(x uint32) uint32 { return math.Float32bits(m(r, math.Float32frombits(x))) }
+	}
+	runs32[id] = func(fl fp.Flags) func(x0 uint32, out []uint32) {
+		r := recv(fl)
+		return func(x0 uint32, out []uint32) {
+			for i := range out {
+				out[i] = math.Float32bits(m(r, math.Float32frombits(x0+uint32(i))))
+			}
+		}
 	}
 }
 
@@ -124,26 +156,34 @@ func bindBits32(id string, fn func(fp.Flags) func(uint32) uint32) {
 		}
 	})
 	unary32[id] = fn
+	runs32[id] = func(fl fp.Flags) func(x0 uint32, out []uint32) {
+		g := fn(fl)
+		return func(x0 uint32, out []uint32) {
+			for i := range out {
+				out[i] = g(x0 + uint32(i))
+			}
+		}
+	}
 }
 
-// bindF32x2 registers a function of two floats.
-func bindF32x2(id string, fn func(fp.Flags) func(x, y float32) float32) {
+// bindF32x2 registers a method m of two floats of receiver recv(fl).
+func bindF32x2[R any](id string, recv func(fp.Flags) R, m func(R, float32, float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
-		g := fn(fl)
+		r := recv(fl)
 		return func(in *Args) uint64 {
 			a, b := in[0], in[1]
-			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
+			return uint64(math.Float32bits(m(r, math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
 		}
 	})
 }
 
-// bindF32x3 registers a function of three floats.
-func bindF32x3(id string, fn func(fp.Flags) func(x, y, z float32) float32) {
+// bindF32x3 registers a method m of three floats of receiver recv(fl).
+func bindF32x3[R any](id string, recv func(fp.Flags) R, m func(R, float32, float32, float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
-		g := fn(fl)
+		r := recv(fl)
 		return func(in *Args) uint64 {
 			a, b, c := in[0], in[1], in[2]
-			return uint64(math.Float32bits(g(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c)))))
+			return uint64(math.Float32bits(m(r, math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)), math.Float32frombits(uint32(c)))))
 		}
 	})
 }
@@ -151,12 +191,11 @@ func bindF32x3(id string, fn func(fp.Flags) func(x, y, z float32) float32) {
 // bindKernel registers a kernel given directly on bit patterns.
 func bindKernel(id string, fn func(fp.Flags) Kernel) { bind(id, fn) }
 
-// bindF32x4 registers a function of four floats.
-func bindF32x4(id string, fn func(fp.Flags) func(x, y, z, w float32) float32) {
+// bindF32x4 registers a method m of four floats of package fp.
+func bindF32x4(id string, m func(fp.Flags, float32, float32, float32, float32) float32) {
 	bind(id, func(fl fp.Flags) Kernel {
-		g := fn(fl)
 		return func(in *Args) uint64 {
-			return uint64(math.Float32bits(g(math.Float32frombits(uint32(in[0])), math.Float32frombits(uint32(in[1])),
+			return uint64(math.Float32bits(m(fl, math.Float32frombits(uint32(in[0])), math.Float32frombits(uint32(in[1])),
 				math.Float32frombits(uint32(in[2])), math.Float32frombits(uint32(in[3])))))
 		}
 	})

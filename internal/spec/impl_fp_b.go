@@ -12,13 +12,13 @@ import (
 // against and returns the function as compiled under them; functions of two
 // results pack them as sin<<32 | cos.
 func init() {
-	bindF32("sinf", func(fl fp.Flags) func(float32) float32 { return fl.Sinf })
-	bindF32("cosf", func(fl fp.Flags) func(float32) float32 { return fl.Cosf })
-	bindF32("tanf", func(fl fp.Flags) func(float32) float32 { return fl.Tanf })
+	bindF32("sinf", flagsOf, fp.Flags.Sinf)
+	bindF32("cosf", flagsOf, fp.Flags.Cosf)
+	bindF32("tanf", flagsOf, fp.Flags.Tanf)
 	bindKernel("sincosf", func(fl fp.Flags) Kernel { return trigPair(fl.Sincosf) })
-	bindF32("tanhf", func(fl fp.Flags) func(float32) float32 { return fl.Tanhf })
-	bindF32("sinpif", func(fl fp.Flags) func(float32) float32 { return fl.Sinpif })
-	bindF32("cospif", func(fl fp.Flags) func(float32) float32 { return fl.Cospif })
+	bindF32("tanhf", flagsOf, fp.Flags.Tanhf)
+	bindF32("sinpif", flagsOf, fp.Flags.Sinpif)
+	bindF32("cospif", flagsOf, fp.Flags.Cospif)
 	bindKernel("sincospif", func(fl fp.Flags) Kernel { return trigPair(fl.Sincospif) })
 }
 

@@ -11,10 +11,10 @@ import (
 // effective flags of the golden file it is checked against and returns the
 // function as compiled under them.
 func init() {
-	bindF32("j0f", func(fl fp.Flags) func(float32) float32 { return fl.J0f })
-	bindF32("j1f", func(fl fp.Flags) func(float32) float32 { return fl.J1f })
-	bindF32("y0f", func(fl fp.Flags) func(float32) float32 { return fl.Y0f })
-	bindF32("y1f", func(fl fp.Flags) func(float32) float32 { return fl.Y1f })
+	bindF32("j0f", flagsOf, fp.Flags.J0f)
+	bindF32("j1f", flagsOf, fp.Flags.J1f)
+	bindF32("y0f", flagsOf, fp.Flags.Y0f)
+	bindF32("y1f", flagsOf, fp.Flags.Y1f)
 	bindOrderF32("jnf", func(fl fp.Flags) func(int32, float32) float32 { return fl.Jnf })
 	bindOrderF32("ynf", func(fl fp.Flags) func(int32, float32) float32 { return fl.Ynf })
 }

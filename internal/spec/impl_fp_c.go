@@ -7,12 +7,12 @@ import "github.com/cudafp/cudafp/fp"
 // the golden file it is checked against and returns the function as
 // compiled under them.
 func init() {
-	bindF32("asinf", func(fl fp.Flags) func(float32) float32 { return fl.Asinf })
-	bindF32("acosf", func(fl fp.Flags) func(float32) float32 { return fl.Acosf })
-	bindF32("atanf", func(fl fp.Flags) func(float32) float32 { return fl.Atanf })
-	bindF32x2("atan2f", func(fl fp.Flags) func(y, x float32) float32 { return fl.Atan2f })
-	bindF32("asinhf", func(fl fp.Flags) func(float32) float32 { return fl.Asinhf })
-	bindF32("acoshf", func(fl fp.Flags) func(float32) float32 { return fl.Acoshf })
-	bindF32("atanhf", func(fl fp.Flags) func(float32) float32 { return fl.Atanhf })
-	bindF32("log1pf", func(fl fp.Flags) func(float32) float32 { return fl.Log1pf })
+	bindF32("asinf", flagsOf, fp.Flags.Asinf)
+	bindF32("acosf", flagsOf, fp.Flags.Acosf)
+	bindF32("atanf", flagsOf, fp.Flags.Atanf)
+	bindF32x2("atan2f", flagsOf, fp.Flags.Atan2f)
+	bindF32("asinhf", flagsOf, fp.Flags.Asinhf)
+	bindF32("acoshf", flagsOf, fp.Flags.Acoshf)
+	bindF32("atanhf", flagsOf, fp.Flags.Atanhf)
+	bindF32("log1pf", flagsOf, fp.Flags.Log1pf)
 }

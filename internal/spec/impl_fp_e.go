@@ -13,9 +13,9 @@ import (
 // Integer results are packed as in the golden files: an int in the low 32
 // bits, a long long whole; two results as first<<32 | second.
 func init() {
-	bindF32("roundf", func(fl fp.Flags) func(float32) float32 { return fl.Roundf })
-	bindF32("nearbyintf", func(fl fp.Flags) func(float32) float32 { return fl.Nearbyintf })
-	bindF32("logbf", func(fl fp.Flags) func(float32) float32 { return fl.Logbf })
+	bindF32("roundf", flagsOf, fp.Flags.Roundf)
+	bindF32("nearbyintf", flagsOf, fp.Flags.Nearbyintf)
+	bindF32("logbf", flagsOf, fp.Flags.Logbf)
 	bindBits32("ilogbf", func(fl fp.Flags) func(uint32) uint32 {
 		return func(x uint32) uint32 { return uint32(fl.Ilogbf(math.Float32frombits(x))) }
 	})
@@ -37,9 +37,9 @@ func init() {
 		}
 	})
 	bindKernel("modff", func(fl fp.Flags) Kernel { return trigPair(fl.Modff) })
-	bindF32x2("fmodf", func(fl fp.Flags) func(x, y float32) float32 { return fl.Fmodf })
-	bindF32x2("remainderf", func(fl fp.Flags) func(x, y float32) float32 { return fl.Remainderf })
-	bindF32x2("nextafterf", func(fl fp.Flags) func(x, y float32) float32 { return fl.Nextafterf })
+	bindF32x2("fmodf", flagsOf, fp.Flags.Fmodf)
+	bindF32x2("remainderf", flagsOf, fp.Flags.Remainderf)
+	bindF32x2("nextafterf", flagsOf, fp.Flags.Nextafterf)
 	bindKernel("remquof", func(fl fp.Flags) Kernel {
 		return func(in *Args) uint64 {
 			a, b := in[0], in[1]

@@ -7,11 +7,11 @@ import "github.com/cudafp/cudafp/fp"
 // Each binding receives the effective flags of the golden file it is checked
 // against and returns the function as compiled under them.
 func init() {
-	bindF32("erff", func(fl fp.Flags) func(float32) float32 { return fl.Erff })
-	bindF32("erfcf", func(fl fp.Flags) func(float32) float32 { return fl.Erfcf })
-	bindF32("erfcxf", func(fl fp.Flags) func(float32) float32 { return fl.Erfcxf })
-	bindF32("erfinvf", func(fl fp.Flags) func(float32) float32 { return fl.Erfinvf })
-	bindF32("erfcinvf", func(fl fp.Flags) func(float32) float32 { return fl.Erfcinvf })
-	bindF32("normcdff", func(fl fp.Flags) func(float32) float32 { return fl.Normcdff })
-	bindF32("normcdfinvf", func(fl fp.Flags) func(float32) float32 { return fl.Normcdfinvf })
+	bindF32("erff", flagsOf, fp.Flags.Erff)
+	bindF32("erfcf", flagsOf, fp.Flags.Erfcf)
+	bindF32("erfcxf", flagsOf, fp.Flags.Erfcxf)
+	bindF32("erfinvf", flagsOf, fp.Flags.Erfinvf)
+	bindF32("erfcinvf", flagsOf, fp.Flags.Erfcinvf)
+	bindF32("normcdff", flagsOf, fp.Flags.Normcdff)
+	bindF32("normcdfinvf", flagsOf, fp.Flags.Normcdfinvf)
 }

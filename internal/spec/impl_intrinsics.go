@@ -25,10 +25,7 @@ func init() {
 		"i_sinf": intrinsics.Target.Sinf, "i_cosf": intrinsics.Target.Cosf, "i_tanf": intrinsics.Target.Tanf,
 		"i_tanhf": intrinsics.Target.Tanhf,
 	} {
-		bindF32(id, func(f fp.Flags) func(float32) float32 {
-			t := target(f)
-			return func(x float32) float32 { return m(t, x) }
-		})
+		bindF32(id, target, m)
 	}
 	for id, m := range map[string]func(intrinsics.Target, float32, float32) float32{
 		"i_fadd_rn": intrinsics.Target.FaddRN, "i_fadd_rz": intrinsics.Target.FaddRZ,
@@ -41,10 +38,7 @@ func init() {
 		"i_fdiv_ru": intrinsics.Target.FdivRU, "i_fdiv_rd": intrinsics.Target.FdivRD,
 		"i_fdividef": intrinsics.Target.Fdividef, "i_powf": intrinsics.Target.Powf,
 	} {
-		bindF32x2(id, func(f fp.Flags) func(x, y float32) float32 {
-			t := target(f)
-			return func(x, y float32) float32 { return m(t, x, y) }
-		})
+		bindF32x2(id, target, m)
 	}
 	for id, m := range map[string]func(intrinsics.Target, float32, float32, float32) float32{
 		"i_fmaf_rn": intrinsics.Target.FmafRN, "i_fmaf_rz": intrinsics.Target.FmafRZ,
@@ -52,10 +46,7 @@ func init() {
 		"i_fmaf_ieee_rn": intrinsics.Target.FmafIEEERN, "i_fmaf_ieee_rz": intrinsics.Target.FmafIEEERZ,
 		"i_fmaf_ieee_ru": intrinsics.Target.FmafIEEERU, "i_fmaf_ieee_rd": intrinsics.Target.FmafIEEERD,
 	} {
-		bindF32x3(id, func(f fp.Flags) func(x, y, z float32) float32 {
-			t := target(f)
-			return func(x, y, z float32) float32 { return m(t, x, y, z) }
-		})
+		bindF32x3(id, target, m)
 	}
 
 	// __sincosf: two results, packed as sin<<32 | cos.
