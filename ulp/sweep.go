@@ -219,9 +219,10 @@ func Exhaustive(ctx context.Context, f func(x uint32) uint32, ref Reference, opt
 
 // A Run32 evaluates a unary function of 32-bit encodings on consecutive
 // inputs: out[i] = f(x0 + i) (x0 + i wraps past 2^32 − 1). An exhaustive
-// sweep calls it once per batch of BatchLen inputs, so a Run32 that calls
-// the function directly saves an indirect call per input over RunOf's loop
-// (spec.Func.Run32 gives one for every catalogued unary function).
+// sweep calls it once per batch of BatchLen inputs. RunOf's loop calls f
+// per input; a Run32 whose loop calls the function's own code saves the
+// calls of whatever wraps it in f (spec.Func.Run32 gives one for every
+// catalogued unary function with a direct 32-bit form).
 type Run32 func(x0 uint32, out []uint32)
 
 // RunOf returns the Run32 of f: a loop calling f.
@@ -237,10 +238,11 @@ func RunOf(f func(x uint32) uint32) Run32 {
 // inputs against ref, fs[i] under opts[i], and returns their Results in
 // order: exactly the Results of Exhaustive(ctx, f, ref, opts[i]) for the
 // f that fs[i] runs, but the reference is evaluated once per input for all
-// of them (a report's rows of one function under several flag sets). The options must agree on
-// Mode, Blocks, Shard and Shards; Workers and Quiet are opts[0]'s. Each
-// function keeps its own Func, Flags, Abs, Observe and Checkpoint: a block
-// is measured for the functions whose checkpoint does not record it.
+// of them (a report's rows of one function under several flag sets). The
+// options must agree on Mode, Blocks, Shard and Shards; Workers and Quiet
+// are opts[0]'s. Each function keeps its own Func, Flags, Abs, Observe and
+// Checkpoint: a block is measured for the functions whose checkpoint does
+// not record it.
 func ExhaustiveShared(ctx context.Context, fs []Run32, ref Reference, opts []Options) ([]*Result, error) {
 	if len(fs) == 0 || len(fs) != len(opts) {
 		return nil, fmt.Errorf("ulp: %d functions with %d options", len(fs), len(opts))

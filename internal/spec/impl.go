@@ -80,10 +80,11 @@ func (f *Func) DirectUnary32(fl fp.Flags) (fn func(uint32) uint32, ok bool) {
 }
 
 // Run32 is DirectUnary32 on a run of consecutive inputs: run(x0, out) sets
-// out[i] to the result for input x0 + i (wrapping past 2^32 − 1), with one
-// indirect call per input fewer than a loop calling DirectUnary32's
-// function; the exhaustive sweeps and the golden hashes use it. ok is false
-// where DirectUnary32's is.
+// out[i] to the result for input x0 + i (wrapping past 2^32 − 1). For the
+// float32 methods (bindF32) its loop calls the method itself, one indirect
+// call per input fewer than a loop calling DirectUnary32's function; the
+// exhaustive sweeps and the golden hashes use it. ok is false where
+// DirectUnary32's is.
 func (f *Func) Run32(fl fp.Flags) (run func(x0 uint32, out []uint32), ok bool) {
 	r, ok := runs32[f.ID]
 	if !ok || !f.Exhaustive() || f.WideOut() {
